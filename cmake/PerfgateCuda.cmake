@@ -1,0 +1,34 @@
+# PERFGATE_CUDA=AUTO|ON|OFF decides whether the CUDA parts are built.
+# AUTO builds them when nvcc is found, so a CPU-only machine still builds the
+# gate, the CLI and the host suites; ON makes a missing nvcc a configure error.
+set(PERFGATE_CUDA AUTO CACHE STRING "Build the CUDA parts: AUTO (when nvcc is found), ON or OFF")
+set_property(CACHE PERFGATE_CUDA PROPERTY STRINGS AUTO ON OFF)
+
+set(PERFGATE_HAS_CUDA OFF)
+if(NOT PERFGATE_CUDA STREQUAL "OFF")
+  if(NOT CMAKE_CUDA_COMPILER AND NOT DEFINED ENV{CUDACXX})
+    # A toolkit installed in the standard place need not be on PATH.
+    find_program(PERFGATE_NVCC nvcc
+      HINTS ENV CUDA_PATH ENV CUDA_HOME /usr/local/cuda /usr/local/cuda-13.0
+      PATH_SUFFIXES bin)
+    if(PERFGATE_NVCC)
+      set(CMAKE_CUDA_COMPILER "${PERFGATE_NVCC}")
+    endif()
+  endif()
+  include(CheckLanguage)
+  check_language(CUDA)
+  if(CMAKE_CUDA_COMPILER)
+    if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
+      set(CMAKE_CUDA_ARCHITECTURES 90)   # Hopper (H100/H200) unless told otherwise
+    endif()
+    enable_language(CUDA)
+    set(CMAKE_CUDA_STANDARD 20)
+    set(CMAKE_CUDA_STANDARD_REQUIRED ON)
+    find_package(CUDAToolkit 12.0 REQUIRED)
+    set(PERFGATE_HAS_CUDA ON)
+  elseif(PERFGATE_CUDA STREQUAL "ON")
+    message(FATAL_ERROR "PERFGATE_CUDA=ON but no CUDA compiler (nvcc) was found; "
+                        "set CUDACXX or CMAKE_CUDA_COMPILER, or use PERFGATE_CUDA=AUTO|OFF")
+  endif()
+endif()
+message(STATUS "perfgate: CUDA parts ${PERFGATE_HAS_CUDA} (PERFGATE_CUDA=${PERFGATE_CUDA}, architectures ${CMAKE_CUDA_ARCHITECTURES})")

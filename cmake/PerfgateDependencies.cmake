@@ -1,0 +1,8 @@
+# Every dependency comes from Debian's packages (or the CUDA toolkit); none is
+# downloaded at configure time.  The README says what each one is for.
+find_package(Threads REQUIRED)
+find_package(benchmark 1.7 REQUIRED)          # libbenchmark-dev: the case runner
+find_package(nlohmann_json 3.10 REQUIRED)     # nlohmann-json3-dev: results, baselines, manifests
+if(PERFGATE_BUILD_TOOLS)
+  find_package(CLI11 2.1 REQUIRED)            # libcli11-dev: the perfgate program's sub-commands
+endif()

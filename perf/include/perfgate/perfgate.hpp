@@ -1,0 +1,10 @@
+#pragma once
+// What a perf suite includes: Google Benchmark, and perfgate's GPU timing
+// when perfgate was built with CUDA.
+
+#include <benchmark/benchmark.h>
+
+#include "perfgate/runtime/run_collector.hpp"
+#if PERFGATE_HAS_CUDA
+#include "perfgate/cuda/measure.hpp"
+#endif

@@ -1,0 +1,14 @@
+#pragma once
+
+#include "perfgate/model/fingerprint.hpp"
+
+namespace perfgate {
+
+// The processor's model name: /proc/cpuinfo "model name" (x86), else
+// "Hardware" or "cpu model", else the machine architecture.
+std::string host_cpu_name();
+
+// A CPU fingerprint of this machine: slug "cpu-<model>".
+Fingerprint host_fingerprint();
+
+}  // namespace perfgate

@@ -1,0 +1,56 @@
+#pragma once
+// The --perfgate_* flags of a suite binary.  Everything else goes to Google
+// Benchmark.  Each flag also reads an environment variable of the same name
+// in upper case (PERFGATE_BASELINE, ...); the command line wins.
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "perfgate/compare/gate_settings.hpp"
+
+namespace perfgate {
+
+enum class RunMode {
+  gate,    // measure, compare with the baseline, report, exit 0/1/2/77
+  record,  // measure and write results (what `perfgate baseline update` runs)
+  smoke,   // run every case once, no gating: do the cases still work?
+};
+
+struct MainOptions {
+  RunMode mode = RunMode::gate;
+  std::filesystem::path baseline;      // --perfgate_baseline=FILE
+  std::filesystem::path baseline_dir;  // --perfgate_baseline_dir=DIR: DIR/<device-slug>/<suite>.json
+  std::filesystem::path out_dir;       // --perfgate_out_dir=DIR: default for the four below
+  std::filesystem::path results;       // --perfgate_results=FILE
+  std::filesystem::path comparison_json;  // --perfgate_json=FILE
+  std::filesystem::path junit;         // --perfgate_junit=FILE
+  std::filesystem::path markdown;      // --perfgate_markdown=FILE
+  std::string suite;                   // --perfgate_suite=NAME (default: from the build)
+  GateSettings gate;                   // --perfgate_threshold, _fdr, _min_samples
+  bool confirm = true;                 // --perfgate_confirm=true|false
+  int confirm_repetitions = 0;         // --perfgate_confirm_repetitions=N (0: twice the run's)
+  bool help = false;                   // --perfgate_help
+
+  // Google Benchmark flags that perfgate reads or supplies.
+  int repetitions = 10;                // from --benchmark_repetitions, else 10
+  bool display_aggregates_only = false;
+  std::string display_format = "console";
+  std::string color = "auto";
+  bool counters_tabular = false;
+};
+
+// Reads the --perfgate_* flags, removes them from argv, and rewrites the
+// Google Benchmark flags perfgate depends on (repetitions and random
+// interleaving defaults; aggregates-only display handled by perfgate, since
+// it needs every repetition).  Throws InputError for an unknown --perfgate_
+// flag or a bad value.
+MainOptions parse_main_options(std::vector<std::string>& args);
+
+// The flags, for --perfgate_help.
+std::string main_options_help();
+
+const char* to_string(RunMode mode);
+
+}  // namespace perfgate

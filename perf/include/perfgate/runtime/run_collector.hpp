@@ -1,0 +1,51 @@
+#pragma once
+// A Google Benchmark reporter that records every repetition of every case
+// as perfgate results, and shows the run through the usual display reporter.
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <benchmark/benchmark.h>
+
+#include "perfgate/model/results.hpp"
+
+namespace perfgate {
+
+// A case marks a repetition whose clocks throttled by setting this counter
+// to a non-zero value; the repetition is then left out of the samples.
+inline constexpr const char* kThrottledCounter = "perfgate_throttled";
+
+class RunCollector : public benchmark::BenchmarkReporter {
+ public:
+  // `display` prints the run (console, JSON or CSV); aggregates-only limits
+  // what it shows, never what is recorded.
+  RunCollector(std::unique_ptr<benchmark::BenchmarkReporter> display, bool display_aggregates_only);
+
+  bool ReportContext(const Context& context) override;
+  void ReportRuns(const std::vector<Run>& runs) override;
+  void Finalize() override;
+
+  // The cases in the order they first reported, keyed by canonical name.
+  std::vector<BenchmarkResult> results() const;
+
+ private:
+  struct Case {
+    BenchmarkResult result;
+    std::map<std::string, std::vector<double>> counter_samples;
+  };
+  void record(const Run& run);
+
+  std::unique_ptr<benchmark::BenchmarkReporter> display_;
+  bool display_aggregates_only_;
+  std::vector<std::string> order_;
+  std::map<std::string, Case> cases_;
+};
+
+// The display reporter Google Benchmark would have made from
+// --benchmark_format, --benchmark_color and --benchmark_counters_tabular.
+std::unique_ptr<benchmark::BenchmarkReporter> make_display_reporter(const std::string& format, const std::string& color,
+                                                                    bool counters_tabular);
+
+}  // namespace perfgate

@@ -1,0 +1,44 @@
+#include "perfgate/cuda/check.hpp"
+
+#include <mutex>
+
+namespace perfgate::cuda {
+namespace {
+std::mutex lost_mutex;
+std::optional<std::string> lost_message;
+}  // namespace
+
+std::string error_text(const char* api, cudaError_t error) {
+  return std::string(api) + ": " + cudaGetErrorString(error) + " (" + cudaGetErrorName(error) + ")";
+}
+
+bool is_sticky(cudaError_t error) {
+  switch (error) {
+    case cudaErrorIllegalAddress:
+    case cudaErrorLaunchFailure:
+    case cudaErrorHardwareStackError:
+    case cudaErrorIllegalInstruction:
+    case cudaErrorMisalignedAddress:
+    case cudaErrorInvalidAddressSpace:
+    case cudaErrorInvalidPc:
+    case cudaErrorLaunchTimeout:
+    case cudaErrorECCUncorrectable:
+    case cudaErrorAssert:
+    case cudaErrorContextIsDestroyed:
+      return true;
+    default:
+      return false;
+  }
+}
+
+void note_context_lost(const std::string& message) {
+  const std::lock_guard lock(lost_mutex);
+  if (!lost_message) lost_message = message;
+}
+
+std::optional<std::string> context_lost() {
+  const std::lock_guard lock(lost_mutex);
+  return lost_message;
+}
+
+}  // namespace perfgate::cuda

@@ -1,0 +1,209 @@
+#include "perfgate/runtime/gate_run.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <benchmark/benchmark.h>
+
+#include "perfgate/compare/comparison.hpp"
+#include "perfgate/compare/confirmation.hpp"
+#include "perfgate/compare/exit_code.hpp"
+#include "perfgate/model/benchmark_name.hpp"
+#include "perfgate/model/errors.hpp"
+#include "perfgate/model/results_io.hpp"
+#include "perfgate/runtime/main_options.hpp"
+#include "perfgate/runtime/run_collector.hpp"
+#include "perfgate/runtime/source_info.hpp"
+#include "perfgate/runtime/suite_info.hpp"
+#include "perfgate/runtime/this_device.hpp"
+#include "perfgate/writers/console_table.hpp"
+#include "perfgate/writers/report_files.hpp"
+
+namespace perfgate {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string join(const std::vector<std::string>& args) {
+  std::string text;
+  for (const auto& a : args) text += (text.empty() ? "" : " ") + a;
+  return text;
+}
+
+std::string suite_name(const MainOptions& options, const std::string& argv0) {
+  if (!options.suite.empty()) return options.suite;
+  if (this_suite.name && *this_suite.name) return this_suite.name;
+  std::string name = fs::path(argv0).filename().string();
+  return name.rfind("perf_", 0) == 0 ? name.substr(5) : name;
+}
+
+bool wants_listing(const std::vector<std::string>& args) {
+  return std::any_of(args.begin(), args.end(), [](const std::string& a) {
+    return a == "--benchmark_list_tests" || a == "--benchmark_list_tests=true";
+  });
+}
+
+// Hands `args` to Google Benchmark (again, for a re-measurement: its flags
+// are plain globals that a later Initialize overwrites) and runs the cases.
+std::vector<BenchmarkResult> run_cases(std::vector<std::string> args, const MainOptions& options) {
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  int argc = static_cast<int>(args.size());
+  benchmark::Initialize(&argc, argv.data());
+  if (benchmark::ReportUnrecognizedArguments(argc, argv.data()))
+    throw InputError("unrecognized command-line flag (see --help and --perfgate_help)");
+  RunCollector collector(make_display_reporter(options.display_format, options.color, options.counters_tabular),
+                         options.display_aggregates_only);
+  benchmark::RunSpecifiedBenchmarks(&collector);
+  return collector.results();
+}
+
+Results measure_suite(const std::vector<std::string>& args, const MainOptions& options, const std::string& suite,
+                      const Fingerprint& device, const std::string& command) {
+  Results results;
+  results.suite = suite;
+  results.created_utc = utc_timestamp_now();
+  results.fingerprint = device;
+  results.source = source_info(this_suite.source_dir ? this_suite.source_dir : "", command);
+  results.benchmarks = run_cases(args, options);
+  if (results.benchmarks.empty())
+    throw InputError("no benchmark case ran (does --benchmark_filter match any case? try --benchmark_list_tests)");
+  return results;
+}
+
+fs::path baseline_path(const MainOptions& options, const std::string& slug, const std::string& suite) {
+  if (!options.baseline.empty()) return options.baseline;
+  if (!options.baseline_dir.empty()) return options.baseline_dir / slug / (suite + ".json");
+  throw InputError("no baseline: pass --perfgate_baseline=FILE or --perfgate_baseline_dir=DIR, "
+                   "or run with --perfgate_mode=record");
+}
+
+// With a baseline folder but none for this device, a baseline of another
+// device still lets the run report (INCOMPARABLE, never a failure).
+std::optional<fs::path> other_device_baseline(const MainOptions& options, const std::string& suite) {
+  if (!options.baseline.empty() || !fs::is_directory(options.baseline_dir)) return std::nullopt;
+  std::vector<fs::path> candidates;
+  for (const auto& entry : fs::directory_iterator(options.baseline_dir))
+    if (fs::exists(entry.path() / (suite + ".json"))) candidates.push_back(entry.path() / (suite + ".json"));
+  if (candidates.empty()) return std::nullopt;
+  std::sort(candidates.begin(), candidates.end());
+  return candidates.front();
+}
+
+bool every_case_skipped(const Results& results) {
+  return std::all_of(results.benchmarks.begin(), results.benchmarks.end(),
+                     [](const BenchmarkResult& b) { return b.skipped && !b.error; });
+}
+
+bool any_case_failed(const Results& results) {
+  return std::any_of(results.benchmarks.begin(), results.benchmarks.end(),
+                     [](const BenchmarkResult& b) { return b.error.has_value(); });
+}
+
+int run_exit_code(const Results& results) {
+  if (any_case_failed(results)) return kExitError;
+  return every_case_skipped(results) ? kExitAllSkipped : kExitOk;
+}
+
+fs::path results_path(const MainOptions& options, const std::string& suite) {
+  if (!options.results.empty()) return options.results;
+  if (!options.out_dir.empty()) return options.out_dir / (suite + ".results.json");
+  return {};
+}
+
+void confirm_suspects(Comparison& comparison, const Results& baseline, const Results& current,
+                      std::vector<std::string> args, const MainOptions& options) {
+  const std::vector<std::string> suspects = suspected_regressions(comparison);
+  if (suspects.empty()) return;
+  if (!options.confirm) return mark_unconfirmable(comparison, "confirmation switched off");
+  const int repetitions = options.confirm_repetitions > 0 ? options.confirm_repetitions : 2 * options.repetitions;
+  std::cerr << "perfgate: re-measuring " << suspects.size() << " suspected regression(s) with " << repetitions
+            << " repetitions\n";
+  args.push_back("--benchmark_filter=" + benchmark_filter_for(suspects));
+  args.push_back("--benchmark_repetitions=" + std::to_string(std::max(repetitions, 2)));
+  Results recheck = current;
+  recheck.benchmarks = run_cases(args, options);
+  apply_recheck(comparison, baseline, recheck);
+}
+
+int gate(const Results& current, std::optional<Results> baseline, const fs::path& baseline_file,
+         const std::vector<std::string>& args, const MainOptions& options) {
+  Comparison comparison;
+  if (every_case_skipped(current)) {
+    comparison = compare_results(Results{}, current, options.gate);  // every case: ERROR (skipped)
+    comparison.baseline.origin = "(not needed: every case was skipped)";
+  } else {
+    fs::path used = baseline_file;
+    if (!baseline) {
+      const auto other = other_device_baseline(options, current.suite);
+      if (!other)
+        throw InputError(baseline_file.string() + ": no such baseline; record one with `perfgate baseline update --suite " +
+                         current.suite + "`");
+      used = *other;
+      baseline = load_results(used);
+    }
+    comparison = compare_results(*baseline, current, options.gate);
+    comparison.baseline.origin = used.string();
+    confirm_suspects(comparison, *baseline, current, args, options);
+  }
+  comparison.current.origin = "this run";
+  const int exit_code = gate_exit_code(comparison);
+  std::ostream& out = options.display_format == "console" ? std::cout : std::cerr;
+  print_comparison_table(out, comparison, exit_code);
+  ReportPaths paths{options.comparison_json, options.junit, options.markdown};
+  paths.fill_defaults(options.out_dir, current.suite);
+  write_reports(comparison, exit_code, paths);
+  return exit_code;
+}
+
+int run(std::vector<std::string> args) {
+  const std::string command = join(args);
+  const MainOptions options = parse_main_options(args);
+  if (options.help) {
+    std::cout << main_options_help();
+    return kExitOk;
+  }
+  if (wants_listing(args)) {
+    run_cases(args, options);
+    return kExitOk;
+  }
+  const std::string suite = suite_name(options, args.front());
+  const Fingerprint device = this_device(this_suite.gpu);
+  std::optional<Results> baseline;
+  fs::path baseline_file;
+  if (options.mode == RunMode::gate) {
+    baseline_file = baseline_path(options, device.slug, suite);
+    if (!options.baseline.empty() || fs::exists(baseline_file))
+      baseline = load_results(baseline_file);  // a bad baseline stops the run before measuring
+  }
+  const Results current = measure_suite(args, options, suite, device, command);
+  if (options.mode == RunMode::smoke) return run_exit_code(current);
+  // The measurements are written first: whatever happens next, they are kept.
+  if (const fs::path file = results_path(options, suite); !file.empty()) save_results(current, file);
+  if (options.mode == RunMode::record) return run_exit_code(current);
+  return gate(current, std::move(baseline), baseline_file, args, options);
+}
+
+}  // namespace
+
+int run_main(int argc, char** argv) {
+  int exit_code = kExitError;
+  try {
+    exit_code = run(std::vector<std::string>(argv, argv + argc));
+  } catch (const InputError& e) {
+    std::cerr << "perfgate: error: " << e.what() << '\n';
+  } catch (const OutputError& e) {
+    std::cerr << "perfgate: error: " << e.what() << '\n';
+  } catch (const std::exception& e) {
+    std::cerr << "perfgate: internal error: " << e.what() << '\n';
+  }
+  benchmark::Shutdown();
+  return exit_code;
+}
+
+}  // namespace perfgate

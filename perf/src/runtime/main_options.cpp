@@ -1,0 +1,177 @@
+#include "perfgate/runtime/main_options.hpp"
+
+#include <cctype>
+#include <cstdlib>
+#include <functional>
+#include <map>
+
+#include "perfgate/model/errors.hpp"
+
+namespace perfgate {
+namespace {
+
+constexpr std::string_view kPrefix = "--perfgate_";
+
+double parse_number(const std::string& flag, const std::string& value, double low, double high) {
+  try {
+    std::size_t used = 0;
+    const double v = std::stod(value, &used);
+    if (used == value.size() && v > low && v < high) return v;
+  } catch (const std::exception&) {
+  }
+  throw InputError("--perfgate_" + flag + "=" + value + ": expected a number above " + std::to_string(low) +
+                   " and below " + std::to_string(high));
+}
+
+int parse_count(const std::string& flag, const std::string& value, int minimum) {
+  try {
+    std::size_t used = 0;
+    const int v = std::stoi(value, &used);
+    if (used == value.size() && v >= minimum) return v;
+  } catch (const std::exception&) {
+  }
+  throw InputError("--perfgate_" + flag + "=" + value + ": expected a whole number >= " + std::to_string(minimum));
+}
+
+bool parse_bool(const std::string& flag, const std::string& value) {
+  if (value.empty() || value == "true" || value == "1" || value == "yes") return true;
+  if (value == "false" || value == "0" || value == "no") return false;
+  throw InputError("--perfgate_" + flag + "=" + value + ": expected true or false");
+}
+
+RunMode parse_mode(const std::string& value) {
+  if (value == "gate") return RunMode::gate;
+  if (value == "record") return RunMode::record;
+  if (value == "smoke") return RunMode::smoke;
+  throw InputError("--perfgate_mode=" + value + ": expected gate, record or smoke");
+}
+
+using Setter = std::function<void(MainOptions&, const std::string&)>;
+
+const std::map<std::string, std::pair<Setter, const char*>>& flag_table() {
+  static const std::map<std::string, std::pair<Setter, const char*>> table = {
+      {"mode", {[](MainOptions& o, const std::string& v) { o.mode = parse_mode(v); },
+                "gate|record|smoke: compare with a baseline (default), only write results, or run each case once"}},
+      {"baseline", {[](MainOptions& o, const std::string& v) { o.baseline = v; }, "FILE: the baseline to gate against"}},
+      {"baseline_dir", {[](MainOptions& o, const std::string& v) { o.baseline_dir = v; },
+                        "DIR: use DIR/<device-slug>/<suite>.json"}},
+      {"out_dir", {[](MainOptions& o, const std::string& v) { o.out_dir = v; },
+                   "DIR: write <suite>.results.json, .comparison.json, .junit.xml and .md there"}},
+      {"results", {[](MainOptions& o, const std::string& v) { o.results = v; }, "FILE: results JSON of this run"}},
+      {"json", {[](MainOptions& o, const std::string& v) { o.comparison_json = v; }, "FILE: comparison JSON"}},
+      {"junit", {[](MainOptions& o, const std::string& v) { o.junit = v; }, "FILE: JUnit XML"}},
+      {"markdown", {[](MainOptions& o, const std::string& v) { o.markdown = v; }, "FILE: Markdown summary"}},
+      {"suite", {[](MainOptions& o, const std::string& v) { o.suite = v; }, "NAME: the suite's name in reports"}},
+      {"threshold", {[](MainOptions& o, const std::string& v) { o.gate.threshold_pct = parse_number("threshold", v, 0, 1e6); },
+                     "PCT: smallest change that can fail the gate (default 5)"}},
+      {"fdr", {[](MainOptions& o, const std::string& v) { o.gate.fdr_q = parse_number("fdr", v, 0, 1); },
+               "Q: Benjamini-Hochberg false-discovery rate (default 0.05)"}},
+      {"min_samples", {[](MainOptions& o, const std::string& v) { o.gate.min_samples = static_cast<std::size_t>(parse_count("min_samples", v, 2)); },
+                       "N: valid samples needed on each side (default 5)"}},
+      {"confirm", {[](MainOptions& o, const std::string& v) { o.confirm = parse_bool("confirm", v); },
+                   "true|false: re-measure suspected regressions before they fail the gate (default true)"}},
+      {"confirm_repetitions", {[](MainOptions& o, const std::string& v) { o.confirm_repetitions = parse_count("confirm_repetitions", v, 2); },
+                               "N: repetitions of the re-measurement (default: twice the run's)"}},
+      {"help", {[](MainOptions& o, const std::string& v) { o.help = parse_bool("help", v); }, "print this help"}},
+  };
+  return table;
+}
+
+std::string upper(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return text;
+}
+
+void apply(MainOptions& options, const std::string& name, const std::string& value, const std::string& origin) {
+  const auto& table = flag_table();
+  const auto it = table.find(name);
+  if (it == table.end()) throw InputError(origin + ": unknown flag --perfgate_" + name + " (see --perfgate_help)");
+  it->second.first(options, value);
+}
+
+bool starts_with(const std::string& text, std::string_view prefix) { return text.rfind(prefix, 0) == 0; }
+
+// "--name=value" -> value; "--name" -> "".
+std::string value_of(const std::string& arg) {
+  const std::size_t eq = arg.find('=');
+  return eq == std::string::npos ? std::string() : arg.substr(eq + 1);
+}
+
+bool boolean_flag(const std::string& arg) {
+  const std::string v = value_of(arg);
+  return arg.find('=') == std::string::npos || v == "true" || v == "1" || v == "yes";
+}
+
+}  // namespace
+
+const char* to_string(RunMode mode) {
+  switch (mode) {
+    case RunMode::gate: return "gate";
+    case RunMode::record: return "record";
+    case RunMode::smoke: return "smoke";
+  }
+  return "gate";
+}
+
+MainOptions parse_main_options(std::vector<std::string>& args) {
+  MainOptions options;
+  for (const auto& [name, entry] : flag_table())
+    if (const char* env = std::getenv(("PERFGATE_" + upper(name)).c_str()); env && *env)
+      apply(options, name, env, "PERFGATE_" + upper(name));
+
+  bool repetitions_given = std::getenv("BENCHMARK_REPETITIONS") != nullptr;
+  bool interleaving_given = std::getenv("BENCHMARK_ENABLE_RANDOM_INTERLEAVING") != nullptr;
+  if (const char* env = std::getenv("BENCHMARK_REPETITIONS")) options.repetitions = std::atoi(env);
+
+  std::vector<std::string> kept;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (i > 0 && starts_with(arg, kPrefix)) {
+      const std::string body = arg.substr(kPrefix.size());
+      const std::size_t eq = body.find('=');
+      apply(options, body.substr(0, eq), eq == std::string::npos ? "" : body.substr(eq + 1), arg);
+      continue;
+    }
+    // perfgate needs every repetition, so it does the aggregates-only
+    // filtering itself, on the display side only.
+    if (starts_with(arg, "--benchmark_report_aggregates_only") || starts_with(arg, "--benchmark_display_aggregates_only")) {
+      options.display_aggregates_only = boolean_flag(arg);
+      continue;
+    }
+    if (starts_with(arg, "--benchmark_repetitions=")) {
+      repetitions_given = true;
+      options.repetitions = std::atoi(value_of(arg).c_str());
+    }
+    if (starts_with(arg, "--benchmark_enable_random_interleaving")) interleaving_given = true;
+    if (starts_with(arg, "--benchmark_format=")) options.display_format = value_of(arg);
+    if (starts_with(arg, "--benchmark_color")) options.color = arg.find('=') == std::string::npos ? "true" : value_of(arg);
+    if (starts_with(arg, "--benchmark_counters_tabular")) options.counters_tabular = boolean_flag(arg);
+    kept.push_back(arg);
+  }
+  if (options.mode == RunMode::smoke) {
+    // Later flags win in Google Benchmark's parser.
+    kept.push_back("--benchmark_repetitions=1");
+    kept.push_back("--benchmark_min_time=0");
+    options.repetitions = 1;
+  } else {
+    if (!repetitions_given) kept.push_back("--benchmark_repetitions=" + std::to_string(options.repetitions));
+    if (!interleaving_given) kept.push_back("--benchmark_enable_random_interleaving=true");
+  }
+  if (options.repetitions < 1) throw InputError("--benchmark_repetitions must be at least 1");
+  args = std::move(kept);
+  return options;
+}
+
+std::string main_options_help() {
+  std::string text = "perfgate flags (each also read from PERFGATE_<NAME>):\n";
+  for (const auto& [name, entry] : flag_table()) {
+    std::string flag = "  --perfgate_" + name;
+    flag.resize(std::max<std::size_t>(flag.size() + 1, 34), ' ');
+    text += flag + entry.second + "\n";
+  }
+  text += "Other flags go to Google Benchmark (--benchmark_filter, --benchmark_repetitions, ...;"
+          " see --help).\n";
+  return text;
+}
+
+}  // namespace perfgate

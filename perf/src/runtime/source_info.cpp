@@ -1,0 +1,47 @@
+#include "perfgate/runtime/source_info.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace perfgate {
+namespace {
+
+// First line of a shell command's output, "" when it fails.
+std::string first_line_of(const std::string& command) {
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (!pipe) return {};
+  std::string output;
+  char buffer[256];
+  while (std::fgets(buffer, sizeof buffer, pipe)) output += buffer;
+  const int status = ::pclose(pipe);
+  if (status != 0) return {};
+  return output.substr(0, output.find('\n'));
+}
+
+std::string shell_quote(const std::string& text) {
+  std::string quoted = "'";
+  for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+}  // namespace
+
+Source source_info(const std::string& source_dir, const std::string& command) {
+  Source source;
+  source.command = command;
+  source.perfgate_version = PERFGATE_VERSION;
+  for (const char* variable : {"PERFGATE_GIT_COMMIT", "GITHUB_SHA", "CI_COMMIT_SHA"}) {
+    if (const char* value = std::getenv(variable); value && *value) {
+      source.git_commit = value;
+      return source;
+    }
+  }
+  if (source_dir.empty()) return source;
+  const std::string git = "git -C " + shell_quote(source_dir) + " ";
+  source.git_commit = first_line_of(git + "rev-parse HEAD 2>/dev/null");
+  if (!source.git_commit.empty())
+    source.git_dirty = !first_line_of(git + "status --porcelain --untracked-files=no 2>/dev/null").empty();
+  return source;
+}
+
+}  // namespace perfgate

@@ -1,0 +1,95 @@
+#pragma once
+// The comparison of one run against its baseline: a verdict and its numbers
+// for every benchmark.
+
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "perfgate/compare/gate_settings.hpp"
+#include "perfgate/compare/verdict.hpp"
+#include "perfgate/model/results.hpp"
+
+namespace perfgate {
+
+struct SampleSummary {
+  std::size_t n = 0;      // valid samples
+  double median = 0.0;    // seconds
+  double robust_cv = 0.0;
+  int throttled = 0;      // samples left out because clocks throttled
+};
+
+// The statistics of one baseline/current pair.
+struct Evidence {
+  double ratio = 0.0;    // median(current) / median(baseline)
+  bool interval_available = false;
+  double ci_low = 0.0;   // interval for the ratio at GateSettings::confidence
+  double ci_high = 0.0;
+  double p_value = 1.0;  // Mann-Whitney U, two-sided
+  bool exact_p = false;
+  double q_value = 1.0;  // Benjamini-Hochberg across the run
+};
+
+enum class Confirmation {
+  not_needed,      // not a suspected regression
+  confirmed,       // re-measured and still a regression
+  not_reproduced,  // re-measured and no longer a regression
+  unavailable,     // could not be re-measured (offline comparison, failure)
+};
+const char* to_string(Confirmation confirmation);
+
+struct BenchmarkComparison {
+  std::string name;
+  Verdict verdict = Verdict::inconclusive;
+  std::string reason;  // one line: why this verdict
+  std::optional<SampleSummary> baseline;
+  std::optional<SampleSummary> current;
+  std::optional<Evidence> evidence;
+  double threshold_pct = 0.0;     // the practical threshold applied, in %
+  bool ignored = false;           // gate.ignore: reported, never gated
+  bool skipped = false;           // ERROR because the case could not run here
+  double measured_seconds = 0.0;  // time spent in timed iterations
+  Confirmation confirmation = Confirmation::not_needed;
+  std::optional<SampleSummary> recheck;       // the re-measurement
+  std::optional<Evidence> recheck_evidence;
+};
+
+// Most benchmarks moving the same way by a similar ratio: a different
+// machine state, not different code.
+struct EnvironmentShift {
+  bool slower = true;
+  double median_ratio = 1.0;
+  double spread_pct = 0.0;  // robust spread of the ratios, in %
+  std::size_t moved = 0;    // benchmarks that moved that way beyond threshold_pct
+  std::size_t compared = 0;
+};
+
+struct RunInfo {
+  std::string origin;  // file or "this run"
+  std::string created_utc;
+  std::string git_commit;
+  Fingerprint device;
+};
+
+struct Comparison {
+  std::string suite;
+  RunInfo baseline;
+  RunInfo current;
+  bool comparable = true;
+  std::string incomparable_reason;
+  GateSettings settings;
+  std::vector<BenchmarkComparison> benchmarks;
+  std::optional<EnvironmentShift> environment_shift;
+  std::vector<std::string> notes;  // run-level remarks for every report
+
+  std::map<Verdict, std::size_t> verdict_counts() const;
+  const BenchmarkComparison* find(const std::string& name) const;
+};
+
+// Compares `current` with `baseline` as docs/design.md (The gate) describes.
+Comparison compare_results(const Results& baseline, const Results& current,
+                           const GateSettings& settings = {});
+
+}  // namespace perfgate

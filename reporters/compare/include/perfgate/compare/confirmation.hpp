@@ -1,0 +1,25 @@
+#pragma once
+// A suspected regression stands only if a second, independent measurement
+// shows it again.
+
+#include <string>
+#include <vector>
+
+#include "perfgate/compare/comparison.hpp"
+
+namespace perfgate {
+
+// The names of the benchmarks whose verdict is REGRESSION.
+std::vector<std::string> suspected_regressions(const Comparison& comparison);
+
+// `recheck` holds the suspects measured again.  Each suspect is compared
+// with the baseline anew (with Benjamini-Hochberg across the suspects);
+// it stays a REGRESSION (confirmed) only if that comparison says so again,
+// and becomes INCONCLUSIVE (not reproduced) otherwise.
+void apply_recheck(Comparison& comparison, const Results& baseline, const Results& recheck);
+
+// For comparisons that cannot re-measure (offline files): every suspect is
+// marked unavailable with `why`, and stays a REGRESSION.
+void mark_unconfirmable(Comparison& comparison, const std::string& why);
+
+}  // namespace perfgate

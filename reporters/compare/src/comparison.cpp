@@ -1,0 +1,184 @@
+#include "perfgate/compare/comparison.hpp"
+
+#include <cmath>
+#include <numeric>
+#include <set>
+
+#include "perfgate/compare/classify.hpp"
+#include "perfgate/compare/environment_shift.hpp"
+#include "perfgate/stats/benjamini_hochberg.hpp"
+#include "perfgate/stats/mann_whitney.hpp"
+#include "perfgate/stats/ratio_interval.hpp"
+#include "perfgate/stats/summary.hpp"
+
+namespace perfgate {
+namespace {
+
+SampleSummary summarize(const BenchmarkResult& b) {
+  SampleSummary s;
+  s.n = b.samples.size();
+  s.median = stats::median(b.samples);
+  s.robust_cv = stats::robust_cv(b.samples);
+  s.throttled = b.throttled_samples;
+  return s;
+}
+
+double measured_seconds(const BenchmarkResult& b) {
+  const double per_iteration_sum = std::accumulate(b.samples.begin(), b.samples.end(), 0.0);
+  return per_iteration_sum * static_cast<double>(std::max<std::int64_t>(b.iterations, 1));
+}
+
+bool has_positive_samples(const BenchmarkResult& b) {
+  for (double s : b.samples)
+    if (!(s > 0.0)) return false;
+  return true;
+}
+
+Evidence gather_evidence(const BenchmarkResult& base, const BenchmarkResult& cur, const GateSettings& settings) {
+  Evidence e;
+  e.ratio = stats::median(cur.samples) / stats::median(base.samples);
+  const stats::MannWhitney test = stats::mann_whitney_u(base.samples, cur.samples);
+  e.p_value = test.p_value;
+  e.exact_p = test.exact;
+  if (has_positive_samples(base) && has_positive_samples(cur)) {
+    const stats::RatioInterval interval = stats::ratio_interval(base.samples, cur.samples, settings.confidence);
+    e.interval_available = interval.available;
+    e.ci_low = interval.low;
+    e.ci_high = interval.high;
+  }
+  return e;
+}
+
+void mark_not_measured(BenchmarkComparison& c, const BenchmarkResult& cur) {
+  c.verdict = Verdict::error;
+  c.skipped = !cur.error.has_value();
+  c.reason = cur.error ? *cur.error : *cur.skipped;
+}
+
+BenchmarkComparison one_sided(const std::string& name, const BenchmarkResult* base, const BenchmarkResult* cur) {
+  BenchmarkComparison c;
+  c.name = name;
+  if (cur && !cur->measured()) {
+    mark_not_measured(c, *cur);  // a failure outranks being new
+  } else if (cur) {
+    c.verdict = Verdict::added;
+    c.reason = "not in the baseline";
+    if (cur->measured()) c.current = summarize(*cur);
+  } else {
+    c.verdict = Verdict::removed;
+    c.reason = "not in the current run";
+    if (base->measured()) c.baseline = summarize(*base);
+  }
+  return c;
+}
+
+// The pair before the run-wide q-values are known; classify() runs later.
+BenchmarkComparison pair(const BenchmarkResult& base, const BenchmarkResult& cur, const GateSettings& settings) {
+  BenchmarkComparison c;
+  c.name = cur.name;
+  c.ignored = base.gate.ignore;
+  c.threshold_pct = base.gate.threshold_pct.value_or(settings.threshold_pct);
+  c.measured_seconds = measured_seconds(cur);
+  if (!cur.measured()) {
+    mark_not_measured(c, cur);
+    return c;
+  }
+  c.current = summarize(cur);
+  if (!base.measured()) {
+    c.verdict = Verdict::added;
+    c.reason = "the baseline has no samples for it (" + (base.error ? *base.error : *base.skipped) + ")";
+    return c;
+  }
+  c.baseline = summarize(base);
+  c.threshold_pct = practical_threshold_pct(c.threshold_pct, settings, *c.baseline, *c.current);
+  c.evidence = gather_evidence(base, cur, settings);
+  return c;
+}
+
+bool is_tested(const BenchmarkComparison& c, const GateSettings& settings) {
+  return c.evidence && !c.ignored && c.baseline->n >= settings.min_samples && c.current->n >= settings.min_samples;
+}
+
+void assign_q_values(std::vector<BenchmarkComparison>& benchmarks, const GateSettings& settings) {
+  std::vector<double> p_values;
+  for (const auto& c : benchmarks)
+    if (is_tested(c, settings)) p_values.push_back(c.evidence->p_value);
+  const std::vector<double> q_values = stats::benjamini_hochberg(p_values);
+  std::size_t next = 0;
+  for (auto& c : benchmarks) {
+    if (is_tested(c, settings)) c.evidence->q_value = q_values[next++];
+    else if (c.evidence) c.evidence->q_value = c.evidence->p_value;  // outside the family
+  }
+}
+
+std::vector<std::string> all_names(const Results& baseline, const Results& current) {
+  std::vector<std::string> names;
+  std::set<std::string> seen;
+  for (const auto& b : current.benchmarks)
+    if (seen.insert(b.name).second) names.push_back(b.name);
+  for (const auto& b : baseline.benchmarks)
+    if (seen.insert(b.name).second) names.push_back(b.name);
+  return names;
+}
+
+RunInfo run_info(const Results& r) {
+  return {"", r.created_utc, r.source.git_commit, r.fingerprint};
+}
+
+}  // namespace
+
+const char* to_string(Confirmation confirmation) {
+  switch (confirmation) {
+    case Confirmation::not_needed: return "not_needed";
+    case Confirmation::confirmed: return "confirmed";
+    case Confirmation::not_reproduced: return "not_reproduced";
+    case Confirmation::unavailable: return "unavailable";
+  }
+  return "unknown";
+}
+
+std::map<Verdict, std::size_t> Comparison::verdict_counts() const {
+  std::map<Verdict, std::size_t> counts;
+  for (const auto& b : benchmarks) ++counts[b.verdict];
+  return counts;
+}
+
+const BenchmarkComparison* Comparison::find(const std::string& name) const {
+  for (const auto& b : benchmarks)
+    if (b.name == name) return &b;
+  return nullptr;
+}
+
+Comparison compare_results(const Results& baseline, const Results& current, const GateSettings& settings) {
+  Comparison comparison;
+  comparison.suite = current.suite.empty() ? baseline.suite : current.suite;
+  comparison.baseline = run_info(baseline);
+  comparison.current = run_info(current);
+  comparison.settings = settings;
+  comparison.comparable = comparable(baseline.fingerprint, current.fingerprint, &comparison.incomparable_reason);
+  if (baseline.fingerprint.kind == DeviceKind::unknown || current.fingerprint.kind == DeviceKind::unknown)
+    comparison.notes.push_back("device unknown on one side (Google Benchmark JSON): comparability not checked");
+
+  for (const std::string& name : all_names(baseline, current)) {
+    const BenchmarkResult* base = baseline.find(name);
+    const BenchmarkResult* cur = current.find(name);
+    comparison.benchmarks.push_back(base && cur ? pair(*base, *cur, settings) : one_sided(name, base, cur));
+  }
+  assign_q_values(comparison.benchmarks, settings);
+  for (auto& c : comparison.benchmarks) {
+    if (!c.evidence) continue;  // NEW, REMOVED and ERROR are already decided
+    if (!comparison.comparable) {
+      c.verdict = Verdict::incomparable;
+      c.reason = "measured on another device: " + comparison.incomparable_reason;
+      continue;
+    }
+    const Classification k = classify(*c.baseline, *c.current, *c.evidence, c.threshold_pct, settings);
+    c.verdict = k.verdict;
+    c.reason = k.reason;
+  }
+  if (comparison.comparable)
+    comparison.environment_shift = detect_environment_shift(comparison.benchmarks, settings);
+  return comparison;
+}
+
+}  // namespace perfgate

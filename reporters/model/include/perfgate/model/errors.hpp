@@ -1,0 +1,26 @@
+#pragma once
+// Errors that end a run with exit code 2.  Every message is one line that
+// names the file (or flag) and the problem, so CI logs say what to fix.
+
+#include <stdexcept>
+#include <string>
+
+namespace perfgate {
+
+// Unreadable, malformed or invalid input: results, baselines, manifests, flags.
+class InputError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// An output could not be written (read-only folder, full disk, ...).
+class OutputError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// `text` made safe to quote in a one-line message: control characters are
+// escaped and long names are shortened in the middle.
+std::string quote_text(const std::string& text);
+
+}  // namespace perfgate

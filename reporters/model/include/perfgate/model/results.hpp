@@ -1,0 +1,82 @@
+#pragma once
+// The results model: what one run of a suite measured.  A baseline is a
+// results file that was promoted, so this one model serves both.
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "perfgate/model/fingerprint.hpp"
+
+namespace perfgate {
+
+inline constexpr const char* kResultsSchema = "perfgate/results";
+inline constexpr int kResultsSchemaVersion = 1;
+
+// Google Benchmark 1.7.1 can only fail a case (SkipWithError).  A case that
+// cannot run here, rather than one that broke, fails with a message that
+// starts with this prefix, and is recorded as skipped.
+inline constexpr std::string_view kSkipPrefix = "SKIPPED: ";
+
+// A counter is a number (TFLOP/s, GB/s) or a label (bound = "memory").
+using CounterValue = std::variant<double, std::string>;
+
+// Per-benchmark gate settings stored in a baseline; they survive refreshes.
+struct GateOverride {
+  std::optional<double> threshold_pct;
+  bool ignore = false;
+  std::optional<std::string> reason;  // why the override exists, for reviewers
+
+  bool empty() const { return !threshold_pct && !ignore && !reason; }
+};
+
+// One kernel seen while a case ran (filled by tracing; empty otherwise).
+struct KernelSummary {
+  std::string name;
+  std::int64_t calls = 0;
+  double median_ns = 0.0;
+};
+
+struct BenchmarkResult {
+  std::string name;
+  std::string unit = "s";
+  // Per-repetition time per iteration, in seconds: every valid repetition.
+  std::vector<double> samples;
+  int throttled_samples = 0;      // repetitions left out because clocks throttled
+  std::int64_t iterations = 0;    // iterations per repetition
+  std::map<std::string, CounterValue> counters;
+  std::vector<KernelSummary> kernels;
+  GateOverride gate;
+  // Set when the case did not produce samples in this run.
+  std::optional<std::string> error;    // it failed
+  std::optional<std::string> skipped;  // it could not run here (no device, ...)
+
+  bool measured() const { return !error && !skipped; }
+};
+
+struct Source {
+  std::string git_commit;
+  bool git_dirty = false;
+  std::string command;
+  std::string perfgate_version;
+};
+
+struct Results {
+  int schema_version = kResultsSchemaVersion;
+  std::string suite;
+  std::string created_utc;
+  Source source;
+  Fingerprint fingerprint;
+  std::vector<BenchmarkResult> benchmarks;
+
+  const BenchmarkResult* find(const std::string& name) const;
+};
+
+// "2026-11-22T10:00:00Z" for now.
+std::string utc_timestamp_now();
+
+}  // namespace perfgate

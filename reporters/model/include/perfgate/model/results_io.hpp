@@ -1,0 +1,25 @@
+#pragma once
+// Reading and writing results files (and so baselines).
+
+#include <filesystem>
+#include <string>
+
+#include "perfgate/model/results.hpp"
+
+namespace perfgate {
+
+// Loads a perfgate results file or plain Google Benchmark JSON (run with
+// repetitions).  Validates everything; throws InputError("FILE: problem").
+Results load_results(const std::filesystem::path& file);
+
+// The same from text; `origin` names the source in messages.
+Results parse_results(const std::string& text, const std::string& origin);
+
+// Serialises to the results schema (median and robust_cv are written for
+// readers; the loader recomputes them from the samples).
+std::string results_to_json(const Results& results);
+
+// Writes atomically: readers see the old file or the new one, never a mix.
+void save_results(const Results& results, const std::filesystem::path& file);
+
+}  // namespace perfgate

@@ -1,0 +1,259 @@
+// JSON text -> validated Results.  Every rejection is an InputError whose
+// message is "ORIGIN: where: problem" on one line.
+
+#include <cmath>
+#include <set>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "perfgate/model/atomic_file.hpp"
+#include "perfgate/model/benchmark_name.hpp"
+#include "perfgate/model/errors.hpp"
+#include "perfgate/model/gbench_import.hpp"
+#include "perfgate/model/results_io.hpp"
+#include "perfgate/model/schema_migration.hpp"
+
+namespace perfgate {
+namespace {
+
+using Json = nlohmann::json;
+
+// Reads fields of one JSON object, naming `where` in every complaint.
+class ObjectReader {
+ public:
+  ObjectReader(const Json& object, std::string origin, std::string where)
+      : object_(object), origin_(std::move(origin)), where_(std::move(where)) {
+    if (!object_.is_object()) fail("is not a JSON object");
+  }
+
+  [[noreturn]] void fail(const std::string& problem) const {
+    throw InputError(origin_ + ": " + where_ + (where_.empty() ? "" : " ") + problem);
+  }
+
+  const Json* find(const char* key) const {
+    auto it = object_.find(key);
+    return it == object_.end() || it->is_null() ? nullptr : &*it;
+  }
+
+  const Json& require(const char* key) const {
+    const Json* value = find(key);
+    if (!value) fail(std::string("has no '") + key + "'");
+    return *value;
+  }
+
+  std::string string(const char* key, bool required = false) const {
+    const Json* value = required ? &require(key) : find(key);
+    if (!value) return {};
+    if (!value->is_string()) fail(std::string("'") + key + "' is not a string");
+    return value->get<std::string>();
+  }
+
+  std::int64_t integer(const char* key, std::int64_t minimum = 0) const {
+    const Json* value = find(key);
+    if (!value) return 0;
+    if (!value->is_number_integer()) fail(std::string("'") + key + "' is not an integer");
+    const auto v = value->get<std::int64_t>();
+    if (v < minimum) fail(std::string("'") + key + "' is below " + std::to_string(minimum));
+    return v;
+  }
+
+  bool boolean(const char* key) const {
+    const Json* value = find(key);
+    if (!value) return false;
+    if (!value->is_boolean()) fail(std::string("'") + key + "' is not true or false");
+    return value->get<bool>();
+  }
+
+  const std::string& origin() const { return origin_; }
+
+ private:
+  const Json& object_;
+  std::string origin_;
+  std::string where_;
+};
+
+// nlohmann's message without its "[json.exception.parse_error.101] " tag.
+std::string parse_problem(const Json::parse_error& e, const std::string& text) {
+  std::string message = e.what();
+  if (auto tag_end = message.find("] "); message.rfind("[json.exception", 0) == 0 && tag_end != std::string::npos)
+    message = message.substr(tag_end + 2);
+  // Python's json module writes NaN and Infinity, which JSON does not allow;
+  // say so rather than leave the reader to decode "invalid literal".
+  const std::size_t at = e.byte > 0 ? e.byte - 1 : 0;
+  for (std::string_view word : {"NaN", "Infinity", "-Infinity"}) {
+    for (std::size_t start = at >= 9 ? at - 9 : 0; start <= at && start < text.size(); ++start)
+      if (std::string_view(text).substr(start, word.size()) == word)
+        return message.substr(0, message.find(':')) + ": " + std::string(word) +
+               " is not a JSON number (samples and counters must be finite)";
+  }
+  return "malformed JSON: " + message;
+}
+
+Json parse_json(const std::string& text, const std::string& origin) {
+  try {
+    return Json::parse(text);
+  } catch (const Json::parse_error& e) {
+    throw InputError(origin + ": " + parse_problem(e, text));
+  }
+}
+
+Fingerprint read_fingerprint(const Json& j, const std::string& origin) {
+  const ObjectReader r(j, origin, "fingerprint");
+  Fingerprint f;
+  try {
+    f.kind = device_kind_from_string(r.string("kind", true));
+  } catch (const std::invalid_argument& e) {
+    r.fail(e.what());
+  }
+  f.slug = r.string("slug", true);
+  if (f.slug.empty() || f.slug.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") != std::string::npos)
+    r.fail("slug " + quote_text(f.slug) + " is not made of [a-z0-9-]");
+  f.name = r.string("name", true);
+  f.compute_capability = r.string("compute_capability");
+  f.sm_count = static_cast<int>(r.integer("sm_count"));
+  f.memory_bytes = static_cast<std::uint64_t>(r.integer("memory_bytes"));
+  f.l2_bytes = static_cast<std::uint64_t>(r.integer("l2_bytes"));
+  f.max_sm_clock_mhz = static_cast<int>(r.integer("max_sm_clock_mhz"));
+  f.max_memory_clock_mhz = static_cast<int>(r.integer("max_memory_clock_mhz"));
+  f.memory_bus_bits = static_cast<int>(r.integer("memory_bus_bits"));
+  f.ecc = r.boolean("ecc");
+  f.driver = r.string("driver");
+  f.cuda_runtime = r.string("cuda_runtime");
+  f.host_cpu = r.string("host_cpu");
+  f.logical_cpus = static_cast<int>(r.integer("logical_cpus"));
+  return f;
+}
+
+std::vector<double> read_samples(const ObjectReader& r) {
+  const Json* samples = r.find("samples");
+  if (!samples) return {};
+  if (!samples->is_array()) r.fail("'samples' is not an array");
+  std::vector<double> values;
+  values.reserve(samples->size());
+  for (std::size_t i = 0; i < samples->size(); ++i) {
+    const Json& s = (*samples)[i];
+    const std::string which = "sample " + std::to_string(i);
+    if (!s.is_number()) r.fail(which + " is not a number (NaN and Infinity are written as null)");
+    const double v = s.get<double>();
+    if (!std::isfinite(v)) r.fail(which + " is not finite");
+    if (v < 0) r.fail(which + " is negative (" + s.dump() + ")");
+    values.push_back(v);
+  }
+  return values;
+}
+
+std::map<std::string, CounterValue> read_counters(const ObjectReader& r) {
+  std::map<std::string, CounterValue> counters;
+  const Json* j = r.find("counters");
+  if (!j) return counters;
+  if (!j->is_object()) r.fail("'counters' is not an object");
+  for (const auto& [name, value] : j->items()) {
+    if (value.is_number()) counters[name] = value.get<double>();
+    else if (value.is_string()) counters[name] = value.get<std::string>();
+    else if (!value.is_null()) r.fail("counter " + quote_text(name) + " is neither a number nor a string");
+  }
+  return counters;
+}
+
+std::vector<KernelSummary> read_kernels(const ObjectReader& r) {
+  std::vector<KernelSummary> kernels;
+  const Json* j = r.find("kernels");
+  if (!j) return kernels;
+  if (!j->is_array()) r.fail("'kernels' is not an array");
+  for (const Json& k : *j) {
+    const ObjectReader kr(k, r.origin(), "kernel entry");
+    KernelSummary summary;
+    summary.name = kr.string("name", true);
+    summary.calls = kr.integer("calls");
+    const Json* median = kr.find("median_ns");
+    if (median && (!median->is_number() || !std::isfinite(median->get<double>()) || median->get<double>() < 0))
+      kr.fail("'median_ns' is not a non-negative number");
+    summary.median_ns = median ? median->get<double>() : 0.0;
+    kernels.push_back(std::move(summary));
+  }
+  return kernels;
+}
+
+GateOverride read_gate(const ObjectReader& r) {
+  GateOverride gate;
+  const Json* j = r.find("gate");
+  if (!j) return gate;
+  const ObjectReader g(*j, r.origin(), "gate override");
+  if (const Json* t = g.find("threshold_pct")) {
+    if (!t->is_number() || !(t->get<double>() > 0) || !std::isfinite(t->get<double>()))
+      r.fail("gate.threshold_pct is not a positive number");
+    gate.threshold_pct = t->get<double>();
+  }
+  gate.ignore = g.boolean("ignore");
+  if (g.find("reason")) gate.reason = g.string("reason");
+  return gate;
+}
+
+BenchmarkResult read_benchmark(const Json& j, std::size_t index, const std::string& origin) {
+  const ObjectReader first(j, origin, "benchmarks[" + std::to_string(index) + "]");
+  BenchmarkResult b;
+  b.name = first.string("name", true);
+  if (auto problem = benchmark_name_problem(b.name))
+    first.fail("has an unusable name " + quote_text(b.name) + ": " + *problem);
+  const ObjectReader r(j, origin, "benchmark " + quote_text(b.name) + ":");
+  b.unit = r.string("unit");
+  if (b.unit.empty()) b.unit = "s";
+  if (b.unit != "s") r.fail("unit " + quote_text(b.unit) + " is not supported (samples are seconds, unit \"s\")");
+  b.samples = read_samples(r);
+  b.throttled_samples = static_cast<int>(r.integer("throttled_samples"));
+  b.iterations = r.integer("iterations");
+  b.counters = read_counters(r);
+  b.kernels = read_kernels(r);
+  b.gate = read_gate(r);
+  if (r.find("error")) b.error = r.string("error");
+  if (r.find("skipped")) b.skipped = r.string("skipped");
+  if (b.samples.empty() && b.measured())
+    r.fail("has no samples (and is not marked as an error or skipped)");
+  return b;
+}
+
+Results read_results(const Json& doc, const std::string& origin) {
+  const ObjectReader r(doc, origin, "");
+  Results results;
+  results.schema_version = kResultsSchemaVersion;
+  results.suite = r.string("suite", true);
+  results.created_utc = r.string("created_utc");
+  if (const Json* source = r.find("source")) {
+    const ObjectReader s(*source, origin, "source");
+    results.source.git_commit = s.string("git_commit");
+    results.source.git_dirty = s.boolean("git_dirty");
+    results.source.command = s.string("command");
+    results.source.perfgate_version = s.string("perfgate_version");
+  }
+  results.fingerprint = read_fingerprint(r.require("fingerprint"), origin);
+  const Json& benchmarks = r.require("benchmarks");
+  if (!benchmarks.is_array()) r.fail("'benchmarks' is not an array");
+  std::set<std::string> seen;
+  for (std::size_t i = 0; i < benchmarks.size(); ++i) {
+    BenchmarkResult b = read_benchmark(benchmarks[i], i, origin);
+    if (!seen.insert(b.name).second) r.fail("benchmark " + quote_text(b.name) + " appears more than once");
+    results.benchmarks.push_back(std::move(b));
+  }
+  return results;
+}
+
+}  // namespace
+
+Results parse_results(const std::string& text, const std::string& origin) {
+  Json doc = parse_json(text, origin);
+  if (is_gbench_json(doc)) return import_gbench(doc, origin);
+  if (!doc.is_object()) throw InputError(origin + ": is not a JSON object");
+  const auto schema = doc.find("schema");
+  if (schema == doc.end() || *schema != kResultsSchema)
+    throw InputError(origin + ": not a perfgate results file (no \"schema\": \"" + kResultsSchema +
+                     "\") and not Google Benchmark JSON");
+  doc = migrate_results(std::move(doc), kResultsSchemaVersion, results_migrations(), origin);
+  return read_results(doc, origin);
+}
+
+Results load_results(const std::filesystem::path& file) {
+  return parse_results(read_file(file), file.string());
+}
+
+}  // namespace perfgate

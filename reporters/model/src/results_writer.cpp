@@ -1,0 +1,101 @@
+// Results -> JSON text in the results schema.
+
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+#include "perfgate/model/atomic_file.hpp"
+#include "perfgate/model/results_io.hpp"
+#include "perfgate/stats/summary.hpp"
+
+namespace perfgate {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json fingerprint_json(const Fingerprint& f) {
+  Json j;
+  j["kind"] = to_string(f.kind);
+  j["slug"] = f.slug;
+  j["name"] = f.name;
+  if (f.kind == DeviceKind::gpu) {
+    j["compute_capability"] = f.compute_capability;
+    j["sm_count"] = f.sm_count;
+    j["memory_bytes"] = f.memory_bytes;
+    j["l2_bytes"] = f.l2_bytes;
+    j["max_sm_clock_mhz"] = f.max_sm_clock_mhz;
+    j["max_memory_clock_mhz"] = f.max_memory_clock_mhz;
+    j["memory_bus_bits"] = f.memory_bus_bits;
+    j["ecc"] = f.ecc;
+    j["driver"] = f.driver;
+    j["cuda_runtime"] = f.cuda_runtime;
+  }
+  j["host_cpu"] = f.host_cpu;
+  j["logical_cpus"] = f.logical_cpus;
+  return j;
+}
+
+Json gate_json(const GateOverride& gate) {
+  Json j = Json::object();
+  if (gate.threshold_pct) j["threshold_pct"] = *gate.threshold_pct;
+  if (gate.ignore) j["ignore"] = true;
+  if (gate.reason) j["reason"] = *gate.reason;
+  return j;
+}
+
+Json benchmark_json(const BenchmarkResult& b) {
+  Json j;
+  j["name"] = b.name;
+  j["unit"] = b.unit;
+  j["samples"] = b.samples;
+  j["throttled_samples"] = b.throttled_samples;
+  j["iterations"] = b.iterations;
+  if (!b.samples.empty()) {
+    j["median"] = stats::median(b.samples);
+    j["robust_cv"] = stats::robust_cv(b.samples);
+  }
+  Json counters = Json::object();
+  for (const auto& [name, value] : b.counters) {
+    // A rate over a zero time is not a measurement; leave it out rather
+    // than write null.
+    if (const double* number = std::get_if<double>(&value); number && !std::isfinite(*number)) continue;
+    std::visit([&](const auto& v) { counters[name] = v; }, value);
+  }
+  j["counters"] = counters;
+  if (!b.kernels.empty()) {
+    Json kernels = Json::array();
+    for (const auto& k : b.kernels)
+      kernels.push_back({{"name", k.name}, {"calls", k.calls}, {"median_ns", k.median_ns}});
+    j["kernels"] = kernels;
+  }
+  if (!b.gate.empty()) j["gate"] = gate_json(b.gate);
+  if (b.error) j["error"] = *b.error;
+  if (b.skipped) j["skipped"] = *b.skipped;
+  return j;
+}
+
+}  // namespace
+
+std::string results_to_json(const Results& results) {
+  Json j;
+  j["schema"] = kResultsSchema;
+  j["schema_version"] = kResultsSchemaVersion;
+  j["suite"] = results.suite;
+  j["created_utc"] = results.created_utc;
+  j["source"] = {{"git_commit", results.source.git_commit},
+                 {"git_dirty", results.source.git_dirty},
+                 {"command", results.source.command},
+                 {"perfgate_version", results.source.perfgate_version}};
+  j["fingerprint"] = fingerprint_json(results.fingerprint);
+  Json benchmarks = Json::array();
+  for (const auto& b : results.benchmarks) benchmarks.push_back(benchmark_json(b));
+  j["benchmarks"] = std::move(benchmarks);
+  // Invalid UTF-8 in a name or message must not make the write throw.
+  return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+void save_results(const Results& results, const std::filesystem::path& file) {
+  write_file_atomically(file, results_to_json(results));
+}
+
+}  // namespace perfgate

@@ -1,0 +1,15 @@
+#pragma once
+
+#include <string>
+
+#include "perfgate/compare/comparison.hpp"
+
+namespace perfgate {
+
+inline constexpr const char* kComparisonSchema = "perfgate/comparison";
+inline constexpr int kComparisonSchemaVersion = 1;
+
+// Every verdict with its numbers, for dashboards and scripts.
+std::string comparison_to_json(const Comparison& comparison, int exit_code);
+
+}  // namespace perfgate

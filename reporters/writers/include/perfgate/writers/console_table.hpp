@@ -1,0 +1,15 @@
+#pragma once
+
+#include <iosfwd>
+#include <optional>
+
+#include "perfgate/compare/comparison.hpp"
+
+namespace perfgate {
+
+// The comparison as a plain-text table (regressions first), followed by the
+// reason for every row that is not NO_CHANGE, the run's notes and the summary
+// (with the status when `exit_code` is given).
+void print_comparison_table(std::ostream& out, const Comparison& comparison, std::optional<int> exit_code);
+
+}  // namespace perfgate

@@ -1,0 +1,35 @@
+#pragma once
+// Numbers as every report prints them.
+
+#include <optional>
+#include <string>
+
+#include "perfgate/compare/comparison.hpp"
+
+namespace perfgate {
+
+// Seconds with a unit chosen by size and three significant digits:
+// "812 ns", "12.3 µs", "4.56 ms", "1.20 s".
+std::string format_seconds(double seconds);
+
+// The change of a ratio in percent with a sign: 1.0234 -> "+2.34%".
+std::string format_change(double ratio);
+
+// "[0.981, 1.02]" for an available interval, "n/a" otherwise.
+std::string format_interval(const Evidence& evidence);
+
+// A p- or q-value: "3.1e-05", "0.42".
+std::string format_probability(double p);
+
+// "REGRESSION", "REGRESSION (confirmed)", "INCONCLUSIVE (not reproduced)",
+// "ERROR (skipped)", with " [ignored]" for benchmarks the gate ignores.
+std::string verdict_label(const BenchmarkComparison& b);
+
+// One sentence for a run: "FAIL (exit 1): 1 REGRESSION, 6 NO_CHANGE"; without
+// an exit code (a review, not a gate) just the counts.
+std::string summary_line(const Comparison& comparison, std::optional<int> exit_code);
+
+// The environment-shift warning, or nullopt.
+std::optional<std::string> environment_shift_line(const Comparison& comparison);
+
+}  // namespace perfgate

@@ -1,0 +1,91 @@
+#include "perfgate/writers/comparison_json.hpp"
+
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+#include "perfgate/writers/report_order.hpp"
+#include "perfgate/writers/text_format.hpp"
+
+namespace perfgate {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json number(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
+
+Json summary_json(const std::optional<SampleSummary>& s) {
+  if (!s) return nullptr;
+  return {{"n", s->n}, {"median_s", number(s->median)}, {"robust_cv", number(s->robust_cv)},
+          {"throttled_samples", s->throttled}};
+}
+
+Json evidence_json(const std::optional<Evidence>& e) {
+  if (!e) return nullptr;
+  Json j = {{"ratio", number(e->ratio)},
+            {"change_pct", number((e->ratio - 1.0) * 100.0)},
+            {"ci_low", e->interval_available ? number(e->ci_low) : Json(nullptr)},
+            {"ci_high", e->interval_available ? number(e->ci_high) : Json(nullptr)},
+            {"p_value", number(e->p_value)},
+            {"p_exact", e->exact_p},
+            {"q_value", number(e->q_value)}};
+  return j;
+}
+
+Json benchmark_json(const BenchmarkComparison& b) {
+  Json j = {{"name", b.name},
+            {"verdict", to_string(b.verdict)},
+            {"reason", b.reason},
+            {"threshold_pct", number(b.threshold_pct)},
+            {"ignored", b.ignored},
+            {"skipped", b.skipped},
+            {"baseline", summary_json(b.baseline)},
+            {"current", summary_json(b.current)},
+            {"evidence", evidence_json(b.evidence)},
+            {"confirmation", to_string(b.confirmation)}};
+  if (b.recheck) j["recheck"] = {{"current", summary_json(b.recheck)}, {"evidence", evidence_json(b.recheck_evidence)}};
+  return j;
+}
+
+Json run_json(const RunInfo& run) {
+  return {{"origin", run.origin},
+          {"created_utc", run.created_utc},
+          {"git_commit", run.git_commit},
+          {"device", {{"kind", to_string(run.device.kind)}, {"slug", run.device.slug}, {"name", run.device.name}}}};
+}
+
+}  // namespace
+
+std::string comparison_to_json(const Comparison& comparison, int exit_code) {
+  Json j;
+  j["schema"] = kComparisonSchema;
+  j["schema_version"] = kComparisonSchemaVersion;
+  j["suite"] = comparison.suite;
+  j["exit_code"] = exit_code;
+  j["summary"] = summary_line(comparison, exit_code);
+  Json counts = Json::object();
+  for (const auto& [verdict, count] : comparison.verdict_counts()) counts[to_string(verdict)] = count;
+  j["counts"] = counts;
+  j["baseline"] = run_json(comparison.baseline);
+  j["current"] = run_json(comparison.current);
+  j["comparable"] = comparison.comparable;
+  if (!comparison.comparable) j["incomparable_reason"] = comparison.incomparable_reason;
+  const GateSettings& s = comparison.settings;
+  j["settings"] = {{"threshold_pct", s.threshold_pct}, {"noise_multiplier", s.noise_multiplier},
+                   {"fdr_q", s.fdr_q}, {"min_samples", s.min_samples}, {"confidence", s.confidence}};
+  if (comparison.environment_shift) {
+    const EnvironmentShift& e = *comparison.environment_shift;
+    j["environment_shift"] = {{"direction", e.slower ? "slower" : "faster"}, {"median_ratio", e.median_ratio},
+                              {"spread_pct", e.spread_pct}, {"moved", e.moved}, {"compared", e.compared},
+                              {"message", *environment_shift_line(comparison)}};
+  } else {
+    j["environment_shift"] = nullptr;
+  }
+  j["notes"] = comparison.notes;
+  Json benchmarks = Json::array();
+  for (const auto* b : in_report_order(comparison)) benchmarks.push_back(benchmark_json(*b));
+  j["benchmarks"] = std::move(benchmarks);
+  return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+}  // namespace perfgate

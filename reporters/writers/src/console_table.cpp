@@ -1,0 +1,87 @@
+#include "perfgate/writers/console_table.hpp"
+
+#include <algorithm>
+#include <ostream>
+
+#include "perfgate/model/errors.hpp"
+#include "perfgate/writers/report_order.hpp"
+#include "perfgate/writers/text_format.hpp"
+
+namespace perfgate {
+namespace {
+
+using Row = std::vector<std::string>;
+
+// Display width of UTF-8 text: code points, not bytes ("µs" is 2 wide).
+std::size_t display_width(const std::string& text) {
+  std::size_t width = 0;
+  for (unsigned char c : text) width += (c & 0xc0) != 0x80;
+  return width;
+}
+
+std::string pad(const std::string& text, std::size_t width, bool right) {
+  const std::size_t used = display_width(text);
+  const std::string fill(width > used ? width - used : 0, ' ');
+  return right ? fill + text : text + fill;
+}
+
+// Names are shown as quote_text() makes them (one line, control characters
+// escaped), unquoted.
+std::string printable_name(const std::string& name) {
+  const std::string q = quote_text(name);
+  return q.substr(1, q.size() - 2);
+}
+
+Row make_row(const BenchmarkComparison& b) {
+  const auto time = [](const std::optional<SampleSummary>& s) { return s ? format_seconds(s->median) : "-"; };
+  return {printable_name(b.name),
+          time(b.baseline),
+          time(b.current),
+          b.evidence ? format_change(b.evidence->ratio) : "-",
+          b.evidence ? format_interval(*b.evidence) : "-",
+          b.evidence ? format_probability(b.evidence->q_value) : "-",
+          verdict_label(b)};
+}
+
+void print_rows(std::ostream& out, const std::vector<Row>& rows) {
+  std::vector<std::size_t> widths(rows.front().size(), 0);
+  for (const Row& row : rows)
+    for (std::size_t i = 0; i < row.size(); ++i) widths[i] = std::max(widths[i], display_width(row[i]));
+  for (const Row& row : rows) {
+    std::string line;
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      const bool numeric = i >= 1 && i <= 5;
+      line += pad(row[i], widths[i], numeric) + (i + 1 < row.size() ? "  " : "");
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out << line << '\n';
+  }
+}
+
+}  // namespace
+
+void print_comparison_table(std::ostream& out, const Comparison& comparison, std::optional<int> exit_code) {
+  out << "\nperfgate: suite '" << comparison.suite << "' against " << comparison.baseline.origin << " ("
+      << comparison.baseline.device.slug << ")\n";
+  const auto rows_in_order = in_report_order(comparison);
+  if (!rows_in_order.empty()) {
+    std::vector<Row> rows = {{"Benchmark", "Baseline", "Current", "Change", "95% CI (ratio)", "q", "Verdict"}};
+    for (const auto* b : rows_in_order) rows.push_back(make_row(*b));
+    print_rows(out, rows);
+  }
+  bool header = false;
+  for (const auto* b : rows_in_order) {
+    if (b->verdict == Verdict::no_change) continue;
+    if (!header) out << "\nWhy:\n";
+    header = true;
+    out << "  " << printable_name(b->name) << ": " << printable_name(b->reason) << '\n';
+  }
+  if (auto shift = environment_shift_line(comparison)) out << '\n' << *shift << '\n';
+  if (!comparison.comparable)
+    out << "\nINCOMPARABLE: " << comparison.incomparable_reason << "; record a baseline for "
+        << comparison.current.device.slug << " with `perfgate baseline update`.\n";
+  for (const auto& note : comparison.notes) out << "Note: " << note << '\n';
+  out << "\nperfgate: " << summary_line(comparison, exit_code) << '\n';
+}
+
+}  // namespace perfgate

@@ -1,0 +1,189 @@
+#include "perfgate/writers/junit_writer.hpp"
+
+#include <charconv>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "perfgate/writers/report_order.hpp"
+#include "perfgate/writers/text_format.hpp"
+#include "perfgate/writers/xml_text.hpp"
+
+namespace perfgate {
+namespace {
+
+// Locale-independent: JUnit readers want '.' as the decimal point.
+std::string decimal(double value, int precision = 9) {
+  char text[64];
+  const auto [end, error] = std::to_chars(text, text + sizeof text, value, std::chars_format::general, precision);
+  return error == std::errc() ? std::string(text, end) : "0";
+}
+
+std::string seconds_attribute(double seconds) {
+  char text[64];
+  const auto [end, error] = std::to_chars(text, text + sizeof text, seconds, std::chars_format::fixed, 6);
+  return error == std::errc() ? std::string(text, end) : "0";
+}
+
+struct Counts {
+  std::size_t tests = 0, failures = 0, errors = 0, skipped = 0;
+  double time = 0.0;
+};
+
+enum class Outcome { pass, failure, error, skipped };
+
+Outcome outcome_of(const BenchmarkComparison& b) {
+  if (b.ignored) return Outcome::skipped;
+  switch (b.verdict) {
+    case Verdict::regression: return Outcome::failure;
+    case Verdict::error: return b.skipped ? Outcome::skipped : Outcome::error;
+    case Verdict::inconclusive:
+    case Verdict::incomparable: return Outcome::skipped;
+    default: return Outcome::pass;
+  }
+}
+
+void property(std::ostream& out, const char* indent, const std::string& name, const std::string& value) {
+  out << indent << "<property name=\"" << xml_escape_attribute(name) << "\" value=\"" << xml_escape_attribute(value)
+      << "\"/>\n";
+}
+
+void summary_properties(std::ostream& out, const char* prefix, const std::optional<SampleSummary>& s) {
+  if (!s) return;
+  const std::string p = prefix;
+  property(out, "        ", p + "_median_s", decimal(s->median));
+  property(out, "        ", p + "_samples", std::to_string(s->n));
+  property(out, "        ", p + "_robust_cv", decimal(s->robust_cv, 4));
+  if (s->throttled > 0) property(out, "        ", p + "_throttled_samples", std::to_string(s->throttled));
+}
+
+void case_properties(std::ostream& out, const BenchmarkComparison& b) {
+  out << "      <properties>\n";
+  property(out, "        ", "verdict", to_string(b.verdict));
+  summary_properties(out, "baseline", b.baseline);
+  summary_properties(out, "current", b.current);
+  if (b.evidence) {
+    property(out, "        ", "ratio", decimal(b.evidence->ratio, 6));
+    property(out, "        ", "change_pct", decimal((b.evidence->ratio - 1.0) * 100.0, 4));
+    if (b.evidence->interval_available) {
+      property(out, "        ", "ci_low", decimal(b.evidence->ci_low, 6));
+      property(out, "        ", "ci_high", decimal(b.evidence->ci_high, 6));
+    }
+    property(out, "        ", "p_value", decimal(b.evidence->p_value, 4));
+    property(out, "        ", "q_value", decimal(b.evidence->q_value, 4));
+    property(out, "        ", "threshold_pct", decimal(b.threshold_pct, 4));
+  }
+  if (b.confirmation != Confirmation::not_needed) property(out, "        ", "confirmation", to_string(b.confirmation));
+  out << "      </properties>\n";
+}
+
+std::string failure_message(const BenchmarkComparison& b) {
+  std::string message = b.name + ": " + format_change(b.evidence->ratio) + " (median " +
+                        format_seconds(b.baseline->median) + " -> " + format_seconds(b.current->median) +
+                        "), 95% CI " + format_interval(*b.evidence) + ", q = " +
+                        format_probability(b.evidence->q_value) + ", threshold " +
+                        decimal(b.threshold_pct, 3) + "%";
+  if (b.confirmation == Confirmation::confirmed) message += ", confirmed by re-measurement";
+  if (b.confirmation == Confirmation::unavailable) message += ", not re-measured";
+  return message;
+}
+
+std::string details(const BenchmarkComparison& b) {
+  std::ostringstream text;
+  text << "verdict: " << verdict_label(b) << "\nreason: " << b.reason << '\n';
+  const auto side = [&](const char* label, const std::optional<SampleSummary>& s) {
+    if (s)
+      text << label << ": median " << format_seconds(s->median) << ", " << s->n << " samples, robust CV "
+           << decimal(s->robust_cv * 100.0, 3) << "%\n";
+  };
+  side("baseline", b.baseline);
+  side("current", b.current);
+  side("re-measured", b.recheck);
+  return text.str();
+}
+
+void test_case(std::ostream& out, const BenchmarkComparison& b, const std::string& unique_name,
+               const std::string& classname) {
+  out << "    <testcase name=\"" << xml_escape_attribute(unique_name) << "\" classname=\""
+      << xml_escape_attribute(classname) << "\" time=\"" << seconds_attribute(b.measured_seconds) << "\">\n";
+  case_properties(out, b);
+  switch (outcome_of(b)) {
+    case Outcome::failure:
+      out << "      <failure type=\"PerformanceRegression\" message=\"" << xml_escape_attribute(failure_message(b))
+          << "\">" << xml_escape_text(details(b)) << "</failure>\n";
+      break;
+    case Outcome::error:
+      out << "      <error type=\"BenchmarkError\" message=\"" << xml_escape_attribute(b.name + ": " + b.reason)
+          << "\">" << xml_escape_text(details(b)) << "</error>\n";
+      break;
+    case Outcome::skipped: {
+      const std::string why = b.ignored ? "ignored by a gate override; " + std::string(to_string(b.verdict)) + ": " + b.reason
+                                        : std::string(to_string(b.verdict)) + ": " + b.reason;
+      out << "      <skipped message=\"" << xml_escape_attribute(why) << "\"/>\n";
+      break;
+    }
+    case Outcome::pass: break;
+  }
+  out << "      <system-out>" << xml_escape_text(details(b)) << "</system-out>\n";
+  out << "    </testcase>\n";
+}
+
+// Dashboards keep only the first of two equal names (GitLab), so every
+// name, after the cleaning XML needs, must be distinct.
+std::vector<std::string> unique_names(const std::vector<const BenchmarkComparison*>& rows) {
+  std::set<std::string> used;
+  std::vector<std::string> names;
+  for (const auto* b : rows) {
+    const std::string base = xml_legal(b->name);
+    std::string name = base;
+    for (int k = 2; !used.insert(name).second; ++k) name = base + " (" + std::to_string(k) + ")";
+    names.push_back(name);
+  }
+  return names;
+}
+
+}  // namespace
+
+std::string comparison_to_junit(const Comparison& comparison, int exit_code) {
+  const auto rows = in_report_order(comparison);
+  Counts counts;
+  for (const auto* b : rows) {
+    ++counts.tests;
+    counts.time += b->measured_seconds;
+    switch (outcome_of(*b)) {
+      case Outcome::failure: ++counts.failures; break;
+      case Outcome::error: ++counts.errors; break;
+      case Outcome::skipped: ++counts.skipped; break;
+      case Outcome::pass: break;
+    }
+  }
+  const std::string suite = comparison.suite.empty() ? "perfgate" : comparison.suite;
+  std::ostringstream out;
+  const auto totals = [&](const char* name_attribute) {
+    out << " name=\"" << xml_escape_attribute(name_attribute) << "\" tests=\"" << counts.tests << "\" failures=\""
+        << counts.failures << "\" errors=\"" << counts.errors << "\" skipped=\"" << counts.skipped << "\" time=\""
+        << seconds_attribute(counts.time) << "\"";
+  };
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites";
+  totals("perfgate");
+  out << ">\n  <testsuite";
+  totals(suite.c_str());
+  out << " timestamp=\"" << xml_escape_attribute(comparison.current.created_utc) << "\">\n    <properties>\n";
+  const char* indent = "      ";
+  property(out, indent, "perfgate.exit_code", std::to_string(exit_code));
+  property(out, indent, "perfgate.summary", summary_line(comparison, exit_code));
+  property(out, indent, "perfgate.baseline", comparison.baseline.origin);
+  property(out, indent, "perfgate.baseline_device", comparison.baseline.device.slug);
+  property(out, indent, "perfgate.current_device", comparison.current.device.slug);
+  property(out, indent, "perfgate.git_commit", comparison.current.git_commit);
+  if (auto shift = environment_shift_line(comparison)) property(out, indent, "perfgate.environment_shift", *shift);
+  if (!comparison.comparable) property(out, indent, "perfgate.incomparable", comparison.incomparable_reason);
+  out << "    </properties>\n";
+  const std::vector<std::string> names = unique_names(rows);
+  const std::string classname = "perf." + suite;
+  for (std::size_t i = 0; i < rows.size(); ++i) test_case(out, *rows[i], names[i], classname);
+  out << "  </testsuite>\n</testsuites>\n";
+  return out.str();
+}
+
+}  // namespace perfgate

@@ -1,0 +1,95 @@
+#include "perfgate/writers/markdown_writer.hpp"
+
+#include <sstream>
+
+#include "perfgate/compare/exit_code.hpp"
+#include "perfgate/writers/report_order.hpp"
+#include "perfgate/writers/text_format.hpp"
+#include "perfgate/writers/xml_text.hpp"
+
+namespace perfgate {
+namespace {
+
+const char* status_mark(int exit_code) {
+  switch (exit_code) {
+    case kExitOk: return "✅";
+    case kExitRegression: return "❌";
+    case kExitAllSkipped: return "⏭️";
+    default: return "⚠️";
+  }
+}
+
+void table(std::ostream& out, const std::vector<const BenchmarkComparison*>& rows) {
+  out << "| Benchmark | Baseline | Current | Change | 95% CI (ratio) | q | Verdict |\n"
+      << "|---|---:|---:|---:|---:|---:|---|\n";
+  const auto time = [](const std::optional<SampleSummary>& s) { return s ? format_seconds(s->median) : "-"; };
+  for (const auto* b : rows) {
+    out << "| " << markdown_cell(b->name) << " | " << time(b->baseline) << " | " << time(b->current) << " | "
+        << (b->evidence ? format_change(b->evidence->ratio) : "-") << " | "
+        << (b->evidence ? format_interval(*b->evidence) : "-") << " | "
+        << (b->evidence ? format_probability(b->evidence->q_value) : "-") << " | " << markdown_cell(verdict_label(*b))
+        << " |\n";
+  }
+}
+
+}  // namespace
+
+std::string markdown_cell(const std::string& text) {
+  std::string out;
+  for (char c : xml_legal(text)) {
+    switch (c) {
+      case '|': out += "\\|"; break;
+      case '\\': out += "\\\\"; break;
+      case '`': out += "\\`"; break;
+      case '*': out += "\\*"; break;
+      case '_': out += "\\_"; break;
+      case '[': out += "\\["; break;
+      case ']': out += "\\]"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '&': out += "&amp;"; break;
+      case '\n':
+      case '\r':
+      case '\t': out += ' '; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string comparison_to_markdown(const Comparison& comparison, int exit_code) {
+  std::ostringstream out;
+  const auto rows = in_report_order(comparison);
+  out << "### " << status_mark(exit_code) << " perfgate `" << markdown_cell(comparison.suite) << "`: "
+      << markdown_cell(summary_line(comparison, exit_code)) << "\n\n";
+  out << "Device `" << markdown_cell(comparison.current.device.slug) << "`, baseline "
+      << markdown_cell(comparison.baseline.origin);
+  if (!comparison.baseline.git_commit.empty())
+    out << " (commit " << markdown_cell(comparison.baseline.git_commit.substr(0, 12)) << ")";
+  out << ".\n\n";
+  if (auto shift = environment_shift_line(comparison)) out << "> **Warning:** " << markdown_cell(*shift) << "\n\n";
+  if (!comparison.comparable)
+    out << "> **Incomparable:** " << markdown_cell(comparison.incomparable_reason) << ". Record a baseline for `"
+        << markdown_cell(comparison.current.device.slug) << "` with `perfgate baseline update`.\n\n";
+  for (const auto& note : comparison.notes) out << "> " << markdown_cell(note) << "\n\n";
+
+  std::vector<const BenchmarkComparison*> attention;
+  for (const auto* b : rows)
+    if (b->verdict != Verdict::no_change) attention.push_back(b);
+  if (!attention.empty()) {
+    out << "#### Needs a look\n\n";
+    table(out, attention);
+    out << '\n';
+    for (const auto* b : attention) out << "- **" << markdown_cell(b->name) << "**: " << markdown_cell(b->reason) << '\n';
+    out << '\n';
+  }
+  out << "<details><summary>All " << rows.size() << " benchmarks</summary>\n\n";
+  table(out, rows);
+  const GateSettings& s = comparison.settings;
+  out << "\nGate: threshold max(" << s.threshold_pct << "%, " << s.noise_multiplier
+      << "× robust CV), Mann–Whitney U with Benjamini–Hochberg q < " << s.fdr_q << ", " << s.confidence * 100
+      << "% interval for the ratio, at least " << s.min_samples << " samples a side.\n\n</details>\n";
+  return out.str();
+}
+
+}  // namespace perfgate

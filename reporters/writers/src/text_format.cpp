@@ -1,0 +1,100 @@
+#include "perfgate/writers/text_format.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+#include "perfgate/compare/exit_code.hpp"
+
+namespace perfgate {
+namespace {
+
+std::string printf_string(const char* pattern, double value) {
+  char text[64];
+  std::snprintf(text, sizeof text, pattern, value);
+  return text;
+}
+
+// Three significant digits without switching to exponent notation.
+std::string three_digits(double value) {
+  const double magnitude = std::fabs(value);
+  if (magnitude >= 100) return printf_string("%.0f", value);
+  if (magnitude >= 10) return printf_string("%.1f", value);
+  return printf_string("%.2f", value);
+}
+
+}  // namespace
+
+std::string format_seconds(double seconds) {
+  if (!std::isfinite(seconds)) return "n/a";
+  const double magnitude = std::fabs(seconds);
+  if (magnitude >= 1.0 || magnitude == 0.0) return three_digits(seconds) + " s";
+  if (magnitude >= 1e-3) return three_digits(seconds * 1e3) + " ms";
+  if (magnitude >= 1e-6) return three_digits(seconds * 1e6) + " µs";
+  return three_digits(seconds * 1e9) + " ns";
+}
+
+std::string format_change(double ratio) {
+  if (!std::isfinite(ratio)) return "n/a";
+  return printf_string("%+.2f%%", (ratio - 1.0) * 100.0);
+}
+
+std::string format_interval(const Evidence& evidence) {
+  if (!evidence.interval_available) return "n/a";
+  char text[64];
+  std::snprintf(text, sizeof text, "[%.3g, %.3g]", evidence.ci_low, evidence.ci_high);
+  return text;
+}
+
+std::string format_probability(double p) {
+  if (!std::isfinite(p)) return "n/a";
+  return p < 0.001 ? printf_string("%.1e", p) : printf_string("%.3f", p);
+}
+
+std::string verdict_label(const BenchmarkComparison& b) {
+  std::string label = to_string(b.verdict);
+  if (b.confirmation == Confirmation::confirmed) label += " (confirmed)";
+  else if (b.confirmation == Confirmation::not_reproduced) label += " (not reproduced)";
+  else if (b.confirmation == Confirmation::unavailable) label += " (unconfirmed)";
+  if (b.verdict == Verdict::error && b.skipped) label += " (skipped)";
+  if (b.ignored) label += " [ignored]";
+  return label;
+}
+
+std::string summary_line(const Comparison& comparison, std::optional<int> exit_code) {
+  std::string line;
+  if (exit_code) {
+    switch (*exit_code) {
+      case kExitOk: line = "PASS"; break;
+      case kExitRegression: line = "FAIL"; break;
+      case kExitAllSkipped: line = "SKIPPED"; break;
+      default: line = "ERROR"; break;
+    }
+    line += " (exit " + std::to_string(*exit_code) + "):";
+  }
+  const auto counts = comparison.verdict_counts();
+  bool first = true;
+  for (int rank = 0; rank < 8; ++rank) {
+    for (const auto& [verdict, count] : counts) {
+      if (report_rank(verdict) != rank) continue;
+      line += (first ? (line.empty() ? "" : " ") : ", ") + std::to_string(count) + " " + to_string(verdict);
+      first = false;
+    }
+  }
+  if (first) line += line.empty() ? "no benchmarks" : " no benchmarks";
+  if (!comparison.comparable) line += "; devices differ, nothing gated";
+  return line;
+}
+
+std::optional<std::string> environment_shift_line(const Comparison& comparison) {
+  if (!comparison.environment_shift) return std::nullopt;
+  const EnvironmentShift& s = *comparison.environment_shift;
+  char text[320];
+  std::snprintf(text, sizeof text,
+                "ENVIRONMENT SHIFT: %zu of %zu benchmarks are %s by a similar factor (median ratio %.3f, "
+                "spread %.1f%%). This looks like a %s machine or different clocks, not a change in the code.",
+                s.moved, s.compared, s.slower ? "slower" : "faster", s.median_ratio, s.spread_pct,
+                s.slower ? "slower or busier" : "faster or idler");
+  return std::string(text);
+}
+
+}  // namespace perfgate

@@ -1,0 +1,24 @@
+#pragma once
+// Synthetic results for tests: samples with a known centre and noise.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "perfgate/model/results.hpp"
+
+namespace perfgate::testing {
+
+Fingerprint test_cpu(const std::string& name = "Test CPU 9000");
+Fingerprint test_gpu(const std::string& name = "NVIDIA H100 80GB HBM3", int sm_count = 132);
+
+// Log-normal samples: median `median` seconds, spread `cv` (sigma of the log).
+std::vector<double> lognormal_samples(double median, double cv, std::size_t n, std::uint64_t seed);
+
+BenchmarkResult benchmark(const std::string& name, std::vector<double> samples);
+BenchmarkResult failed_benchmark(const std::string& name, const std::string& error);
+BenchmarkResult skipped_benchmark(const std::string& name, const std::string& reason);
+
+Results results(const std::string& suite, std::vector<BenchmarkResult> benchmarks, Fingerprint device = test_cpu());
+
+}  // namespace perfgate::testing

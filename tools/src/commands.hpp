@@ -1,0 +1,47 @@
+#pragma once
+// The perfgate program's sub-commands.  Each returns the process exit code
+// (0, 1, 2 or 77 as in docs/design.md) and throws InputError/OutputError for
+// the one-line errors that become exit 2.
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "perfgate/compare/gate_settings.hpp"
+
+namespace perfgate::cli {
+
+struct CompareOptions {
+  std::filesystem::path baseline;
+  std::filesystem::path current;
+  std::filesystem::path junit, comparison_json, markdown;
+  GateSettings gate;
+};
+int run_compare(const CompareOptions& options);
+
+struct BaselineUpdateOptions {
+  std::filesystem::path build_dir;
+  std::filesystem::path program;  // argv[0], to find the build tree
+  std::vector<std::string> suites;
+  std::string filter;
+  int repetitions = 20;
+  int rounds = 2;
+  bool force = false;
+  bool dry_run = false;
+};
+int run_baseline_update(const BaselineUpdateOptions& options);
+
+struct BaselineShowOptions {
+  std::filesystem::path file;
+  std::vector<std::string> suites;
+  std::filesystem::path build_dir;
+  std::filesystem::path program;
+};
+int run_baseline_show(const BaselineShowOptions& options);
+
+struct DeviceOptions {
+  bool json = false;
+};
+int run_device(const DeviceOptions& options);
+
+}  // namespace perfgate::cli

@@ -1,0 +1,29 @@
+// perfgate compare BASE CURRENT: the gate on two files already measured.
+
+#include <iostream>
+
+#include "commands.hpp"
+#include "perfgate/compare/comparison.hpp"
+#include "perfgate/compare/confirmation.hpp"
+#include "perfgate/compare/exit_code.hpp"
+#include "perfgate/model/results_io.hpp"
+#include "perfgate/writers/console_table.hpp"
+#include "perfgate/writers/report_files.hpp"
+
+namespace perfgate::cli {
+
+int run_compare(const CompareOptions& options) {
+  // Both inputs are validated before anything is written.
+  const Results baseline = load_results(options.baseline);
+  const Results current = load_results(options.current);
+  Comparison comparison = compare_results(baseline, current, options.gate);
+  comparison.baseline.origin = options.baseline.string();
+  comparison.current.origin = options.current.string();
+  mark_unconfirmable(comparison, "offline comparison: there is no suite binary to re-measure with");
+  const int exit_code = gate_exit_code(comparison);
+  print_comparison_table(std::cout, comparison, exit_code);
+  write_reports(comparison, exit_code, {options.comparison_json, options.junit, options.markdown});
+  return exit_code;
+}
+
+}  // namespace perfgate::cli

@@ -1,0 +1,106 @@
+// perfgate: the command-line program.
+//   perfgate compare BASE CURRENT [--junit F] [--json F] [--markdown F] [--threshold PCT] [--fdr Q]
+//   perfgate baseline update [--suite S]... [--filter REGEX] [--repetitions N] [--rounds K] [--force]
+//   perfgate baseline show [FILE] [--suite S]...
+//   perfgate device [--json]
+
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "commands.hpp"
+#include "perfgate/compare/exit_code.hpp"
+#include "perfgate/model/errors.hpp"
+
+namespace {
+
+using namespace perfgate;
+using namespace perfgate::cli;
+
+void add_gate_flags(CLI::App& command, GateSettings& gate) {
+  command.add_option("--threshold", gate.threshold_pct, "smallest change (%) that can fail the gate")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  command.add_option("--fdr", gate.fdr_q, "Benjamini-Hochberg false-discovery rate")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  command.add_option("--min-samples", gate.min_samples, "valid samples needed on each side")
+      ->check(CLI::Range(2, 1000000))
+      ->capture_default_str();
+}
+
+struct Program {
+  CompareOptions compare;
+  BaselineUpdateOptions update;
+  BaselineShowOptions show;
+  DeviceOptions device;
+};
+
+void add_compare(CLI::App& app, Program& p) {
+  auto* c = app.add_subcommand("compare", "gate CURRENT against BASE (perfgate results or Google Benchmark JSON)");
+  c->add_option("BASE", p.compare.baseline, "baseline results")->required();
+  c->add_option("CURRENT", p.compare.current, "current results")->required();
+  c->add_option("--junit", p.compare.junit, "write JUnit XML here");
+  c->add_option("--json", p.compare.comparison_json, "write the comparison JSON here");
+  c->add_option("--markdown", p.compare.markdown, "write a Markdown summary here");
+  add_gate_flags(*c, p.compare.gate);
+}
+
+void add_baseline(CLI::App& app, Program& p) {
+  auto* b = app.add_subcommand("baseline", "refresh or inspect baselines")->require_subcommand(1);
+  auto* u = b->add_subcommand("update", "run the built suites and rewrite their baselines for this device");
+  u->add_option("--build-dir", p.update.build_dir, "build tree holding perfgate-suites.json");
+  u->add_option("--suite", p.update.suites, "only these suites (repeatable)");
+  u->add_option("--filter", p.update.filter, "only cases matching this --benchmark_filter regex");
+  u->add_option("--repetitions", p.update.repetitions, "repetitions per round")->check(CLI::Range(5, 100000))->capture_default_str();
+  u->add_option("--rounds", p.update.rounds, "separate runs pooled into the baseline")->check(CLI::Range(1, 1000))->capture_default_str();
+  u->add_flag("--force", p.update.force, "write even when CI is set, or over an unreadable baseline");
+  u->add_flag("--dry-run", p.update.dry_run, "measure and show what moved, write nothing");
+  auto* s = b->add_subcommand("show", "print a baseline (a file, or the suites' baselines for this device)");
+  s->add_option("FILE", p.show.file, "a baseline or results file");
+  s->add_option("--suite", p.show.suites, "these suites' baselines (repeatable)");
+  s->add_option("--build-dir", p.show.build_dir, "build tree holding perfgate-suites.json");
+}
+
+void add_device(CLI::App& app, Program& p) {
+  auto* d = app.add_subcommand("device", "this machine's device fingerprints and baseline slugs");
+  d->add_flag("--json", p.device.json, "print JSON");
+}
+
+int dispatch(const CLI::App& app, const Program& p) {
+  if (app.got_subcommand("compare")) return run_compare(p.compare);
+  if (app.got_subcommand("device")) return run_device(p.device);
+  const CLI::App* baseline = app.get_subcommand("baseline");
+  if (baseline->got_subcommand("update")) return run_baseline_update(p.update);
+  return run_baseline_show(p.show);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"perfgate: a performance-regression gate for GPU and CPU code"};
+  app.require_subcommand(1);
+  Program program;
+  program.update.program = program.show.program = argv[0];
+  add_compare(app, program);
+  add_baseline(app, program);
+  add_device(app, program);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);  // prints the message
+    return kExitError;
+  }
+  try {
+    return dispatch(app, program);
+  } catch (const InputError& e) {
+    std::cerr << "perfgate: error: " << e.what() << '\n';
+  } catch (const OutputError& e) {
+    std::cerr << "perfgate: error: " << e.what() << '\n';
+  } catch (const std::exception& e) {
+    std::cerr << "perfgate: internal error: " << e.what() << '\n';
+  }
+  return kExitError;
+}

@@ -1,0 +1,34 @@
+#pragma once
+// The list of built suites that CMake writes to <build>/perfgate-suites.json.
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace perfgate::cli {
+
+struct SuiteEntry {
+  std::string name;
+  std::filesystem::path binary;
+  bool gpu = false;
+  std::filesystem::path baseline_dir;
+  std::vector<std::string> args;  // extra arguments of its gated run
+};
+
+struct SuiteManifest {
+  std::filesystem::path file;
+  std::vector<SuiteEntry> suites;
+};
+
+// The manifest in `build_dir` when given, else in $PERFGATE_BUILD_DIR, else
+// the first perfgate-suites.json found in the working folder, its build/
+// subfolder or their parents, else beside this program or above it.
+// Throws InputError when none is found or it is invalid.
+SuiteManifest find_suite_manifest(const std::filesystem::path& build_dir, const std::filesystem::path& program);
+
+SuiteManifest load_suite_manifest(const std::filesystem::path& file);
+
+// The named suites (all when `names` is empty); InputError for an unknown name.
+std::vector<SuiteEntry> select_suites(const SuiteManifest& manifest, const std::vector<std::string>& names);
+
+}  // namespace perfgate::cli
