@@ -39,7 +39,7 @@ void apply_recheck(Comparison& comparison, const Results& baseline, const Result
   for (auto& b : comparison.benchmarks) {
     if (b.verdict != Verdict::regression) continue;
     const BenchmarkComparison* second = again.find(b.name);
-    if (!second || second->verdict == Verdict::added || second->verdict == Verdict::error) {
+    if (!second || !second->evidence) {  // not re-measured: failed, skipped or missing
       b.confirmation = Confirmation::unavailable;
       b.reason += "; re-measurement failed" + (second ? ": " + second->reason : std::string());
       continue;

@@ -22,11 +22,12 @@ bool is_run_setting(std::string_view segment) {
 }
 
 // Google Benchmark's filter is a POSIX extended regex; these are its
-// special characters.
+// special characters outside a bracket expression (escaping any other,
+// such as ']', is undefined and std::regex rejects it).
 std::string escape_extended_regex(std::string_view text) {
   std::string out;
   for (char c : text) {
-    if (std::string_view(".[]{}()\\*+?^$|").find(c) != std::string_view::npos) out += '\\';
+    if (std::string_view(".[\\()*+?{|^$").find(c) != std::string_view::npos) out += '\\';
     out += c;
   }
   return out;

@@ -13,24 +13,23 @@
 namespace perfgate {
 
 FileLock::FileLock(const std::filesystem::path& guarded_file) {
-  const std::filesystem::path lock_file = guarded_file.string() + ".lock";
-  std::error_code ignored;
-  std::filesystem::create_directories(lock_file.parent_path(), ignored);
-  fd_ = ::open(lock_file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (fd_ < 0)
-    throw OutputError(lock_file.string() + ": cannot create lock file: " + std::strerror(errno));
+  std::filesystem::path folder = guarded_file.parent_path();
+  if (folder.empty()) folder = ".";
+  std::error_code error;
+  std::filesystem::create_directories(folder, error);
+  if (error) throw OutputError(folder.string() + ": cannot create folder: " + error.message());
+  fd_ = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd_ < 0) throw OutputError(folder.string() + ": cannot open folder to lock it: " + std::strerror(errno));
   while (::flock(fd_, LOCK_EX) != 0) {
     if (errno == EINTR) continue;
-    const int error = errno;
+    const int failure = errno;
     ::close(fd_);
-    throw OutputError(lock_file.string() + ": cannot lock: " + std::strerror(error));
+    throw OutputError(folder.string() + ": cannot lock: " + std::strerror(failure));
   }
 }
 
 FileLock::~FileLock() {
-  // Closing releases the lock; the lock file stays so that waiting processes
-  // keep locking the same inode.
-  if (fd_ >= 0) ::close(fd_);
+  if (fd_ >= 0) ::close(fd_);  // closing releases the lock
 }
 
 }  // namespace perfgate

@@ -1,6 +1,7 @@
 #pragma once
-// An exclusive advisory lock (flock) on `<file>.lock`, so two baseline
-// refreshes of the same file run one after the other.
+// An exclusive advisory lock (flock) on the folder that holds a file, so two
+// baseline refreshes of one device's folder run one after the other.  Locking
+// the folder rather than a lock file leaves nothing behind in the tree.
 
 #include <filesystem>
 
@@ -8,8 +9,8 @@ namespace perfgate {
 
 class FileLock {
  public:
-  // Blocks until the lock is held.  Throws OutputError when the lock file
-  // cannot be created.
+  // Creates the folder if needed and blocks until the lock is held.  Throws
+  // OutputError when the folder cannot be created or locked.
   explicit FileLock(const std::filesystem::path& guarded_file);
   ~FileLock();
   FileLock(const FileLock&) = delete;

@@ -1,0 +1,105 @@
+// `perfgate baseline update` and `show` on the real host suite, through a
+// suite manifest like the one CMake writes.
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "perfgate/model/results_io.hpp"
+#include "shell.hpp"
+
+namespace perfgate {
+namespace {
+
+using nlohmann::json;
+using testing::read_text;
+using testing::run_shell;
+using testing::shell_word;
+using testing::TempDir;
+using testing::write_text;
+
+class BaselineUpdate : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const json manifest = {{"schema", "perfgate/suites"},
+                           {"schema_version", 1},
+                           {"suites", {{{"name", "host"}, {"binary", PERFGATE_HOST_SUITE}, {"gpu", false},
+                                        {"baseline_dir", (dir_ / "baselines").string()}, {"args", json::array()}}}}};
+    write_text(dir_ / "build/perfgate-suites.json", manifest.dump(2));
+  }
+
+  testing::CommandResult update(const std::string& extra, const std::string& environment = "env -u CI") {
+    return run_shell(environment + " " + shell_word(PERFGATE_CLI) + " baseline update --build-dir " +
+                     shell_word((dir_ / "build").string()) +
+                     " --filter '^cpu_gemm/blocked/256' --repetitions 5 --rounds 2 " + extra);
+  }
+
+  // The one baseline written (under the device's slug), or "" if none.
+  std::filesystem::path written() const {
+    if (!std::filesystem::exists(dir_ / "baselines")) return {};
+    for (const auto& device : std::filesystem::directory_iterator(dir_ / "baselines")) return device.path() / "host.json";
+    return {};
+  }
+
+  TempDir dir_;
+};
+
+TEST_F(BaselineUpdate, RefusesInCiUnlessForced) {
+  const auto refused = update("", "CI=true");
+  EXPECT_EQ(refused.exit_code, 2) << refused.output;
+  EXPECT_NE(refused.output.find("refusing to write baselines in CI"), std::string::npos) << refused.output;
+  EXPECT_FALSE(std::filesystem::exists(dir_ / "baselines"));
+  const auto forced = update("--force", "CI=true");
+  EXPECT_EQ(forced.exit_code, 0) << forced.output;
+}
+
+TEST_F(BaselineUpdate, PoolsRoundsShowsMovementAndKeepsOverrides) {
+  const auto first = update("");
+  ASSERT_EQ(first.exit_code, 0) << first.output;
+  EXPECT_NE(first.output.find("new baseline"), std::string::npos) << first.output;
+  const Results created = load_results(written());
+  ASSERT_EQ(created.benchmarks.size(), 1u);
+  EXPECT_EQ(created.benchmarks[0].samples.size(), 10u) << "2 rounds of 5 repetitions";
+
+  json edited = json::parse(read_text(written()));
+  edited["benchmarks"][0]["gate"] = {{"threshold_pct", 15.0}, {"reason", "reviewed: noisy"}};
+  write_text(written(), edited.dump(2));
+
+  const auto second = update("");
+  ASSERT_EQ(second.exit_code, 0) << second.output;
+  EXPECT_NE(second.output.find("What moved against the old baseline"), std::string::npos) << second.output;
+  const Results refreshed = load_results(written());
+  EXPECT_EQ(refreshed.benchmarks[0].gate.threshold_pct, 15.0);
+  EXPECT_EQ(refreshed.benchmarks[0].gate.reason, "reviewed: noisy");
+  EXPECT_NE(refreshed.benchmarks[0].samples, created.benchmarks[0].samples);
+
+  const auto shown = run_shell(shell_word(PERFGATE_CLI) + " baseline show --build-dir " + shell_word((dir_ / "build").string()));
+  EXPECT_EQ(shown.exit_code, 0) << shown.output;
+  EXPECT_NE(shown.output.find("cpu_gemm/blocked/256"), std::string::npos) << shown.output;
+  EXPECT_NE(shown.output.find("threshold 15%"), std::string::npos) << shown.output;
+}
+
+TEST_F(BaselineUpdate, DryRunWritesNothing) {
+  const auto run = update("--dry-run");
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_FALSE(std::filesystem::exists(dir_ / "baselines")) << "dry run wrote a baseline";
+}
+
+TEST_F(BaselineUpdate, UnreadableOldBaselineNeedsForce) {
+  ASSERT_EQ(update("").exit_code, 0);
+  write_text(written(), "{ not json");
+  const auto refused = update("");
+  EXPECT_EQ(refused.exit_code, 2) << refused.output;
+  EXPECT_EQ(read_text(written()), "{ not json");
+  EXPECT_EQ(update("--force").exit_code, 0);
+  EXPECT_NO_THROW(load_results(written()));
+}
+
+TEST_F(BaselineUpdate, UnknownSuiteIsNamed) {
+  const auto run = update("--suite nosuch");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.output.find("no suite named 'nosuch' (built: host)"), std::string::npos) << run.output;
+}
+
+}  // namespace
+}  // namespace perfgate

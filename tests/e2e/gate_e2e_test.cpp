@@ -1,0 +1,133 @@
+// The real host suite, run as CI runs it: record a baseline, gate an
+// unchanged run, gate a run with a planted 2x slowdown.
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "perfgate/model/results_io.hpp"
+#include "shell.hpp"
+#include "xml_document.hpp"
+
+namespace perfgate {
+namespace {
+
+using testing::read_text;
+using testing::run_shell;
+using testing::shell_word;
+using testing::TempDir;
+using testing::write_text;
+using testing::xpath_literal;
+using testing::XmlDocument;
+
+const std::string kPlanted = "cpu_gemm/blocked/256";
+const std::vector<std::string> kCases = {"cpu_gemm/blocked/256", "cpu_gemm/naive/256", "cpu_elementwise/fused/1048576"};
+const std::string kFilter = "--benchmark_filter='^cpu_gemm/(blocked|naive)/256|^cpu_elementwise/fused'";
+
+std::string suite(const std::string& args, const std::string& environment = "") {
+  return environment + " " + shell_word(PERFGATE_HOST_SUITE) + " " + kFilter + " " + args;
+}
+
+nlohmann::json verdicts(const std::filesystem::path& comparison_json) {
+  const nlohmann::json document = nlohmann::json::parse(read_text(comparison_json));
+  nlohmann::json by_name = nlohmann::json::object();
+  for (const auto& b : document["benchmarks"]) by_name[b["name"].get<std::string>()] = b;
+  return by_name;
+}
+
+class HostSuiteGate : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    folder_ = new TempDir;
+    const auto recorded = run_shell(suite("--perfgate_mode=record --perfgate_results=" + (*folder_ / "base.json").string()));
+    ASSERT_EQ(recorded.exit_code, 0) << recorded.output;
+  }
+  static void TearDownTestSuite() { delete folder_; }
+  static std::filesystem::path base() { return *folder_ / "base.json"; }
+  static TempDir* folder_;
+};
+TempDir* HostSuiteGate::folder_ = nullptr;
+
+TEST_F(HostSuiteGate, RecordWritesEverySampleOfEveryCase) {
+  const Results r = load_results(base());
+  EXPECT_EQ(r.suite, "host");
+  EXPECT_EQ(r.fingerprint.kind, DeviceKind::cpu);
+  ASSERT_EQ(r.benchmarks.size(), kCases.size());
+  for (const auto& b : r.benchmarks) EXPECT_EQ(b.samples.size(), 10u) << b.name;
+}
+
+TEST_F(HostSuiteGate, UnchangedRunPasses) {
+  const auto out = *folder_ / "clean";
+  const auto run = run_shell(suite("--perfgate_baseline=" + base().string() + " --perfgate_out_dir=" + out.string()));
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  const auto v = verdicts(out / "host.comparison.json");
+  for (const auto& name : kCases) EXPECT_NE(v[name]["verdict"], "REGRESSION") << name << "\n" << run.output;
+  const XmlDocument junit(read_text(out / "host.junit.xml"));
+  ASSERT_TRUE(junit.well_formed()) << junit.error();
+  EXPECT_EQ(junit.count("//failure"), 0u);
+  EXPECT_EQ(junit.count("//testcase"), kCases.size());
+}
+
+TEST_F(HostSuiteGate, PlantedSlowdownFailsThatCaseOnly) {
+  const auto out = *folder_ / "planted";
+  const auto run = run_shell(suite("--perfgate_baseline=" + base().string() + " --perfgate_out_dir=" + out.string(),
+                                   "PERFGATE_HOST_PLANT_SLOWDOWN=" + kPlanted));
+  EXPECT_EQ(run.exit_code, 1) << run.output;
+  EXPECT_NE(run.output.find("re-measuring 1 suspected regression"), std::string::npos) << run.output;
+  const auto v = verdicts(out / "host.comparison.json");
+  EXPECT_EQ(v[kPlanted]["verdict"], "REGRESSION") << run.output;
+  EXPECT_EQ(v[kPlanted]["confirmation"], "confirmed");
+  EXPECT_NEAR(v[kPlanted]["evidence"]["ratio"].get<double>(), 2.0, 0.4);
+  for (const auto& name : kCases)
+    if (name != kPlanted) EXPECT_EQ(v[name]["verdict"], "NO_CHANGE") << name << "\n" << run.output;
+  const XmlDocument junit(read_text(out / "host.junit.xml"));
+  ASSERT_TRUE(junit.well_formed()) << junit.error();
+  EXPECT_EQ(junit.count("//failure"), 1u);
+  const auto message = junit.values("//testcase[@name=" + xpath_literal(kPlanted) + "]/failure/@message");
+  ASSERT_EQ(message.size(), 1u);
+  EXPECT_EQ(message[0].rfind(kPlanted + ": +", 0), 0u) << message[0];
+  EXPECT_TRUE(std::filesystem::exists(out / "host.md"));
+  EXPECT_TRUE(std::filesystem::exists(out / "host.results.json"));
+}
+
+TEST_F(HostSuiteGate, BaselineOfAnotherDeviceIsIncomparableNotAFailure) {
+  // A baseline folder holding only another CPU's baseline.
+  auto other = nlohmann::json::parse(read_text(base()));
+  other["fingerprint"]["name"] = "Some Other CPU 1000";
+  other["fingerprint"]["slug"] = "cpu-some-other-cpu-1000";
+  write_text(*folder_ / "baselines/cpu-some-other-cpu-1000/host.json", other.dump());
+  const auto out = *folder_ / "incomparable";
+  const auto run = run_shell(suite("--perfgate_baseline_dir=" + (*folder_ / "baselines").string() +
+                                   " --perfgate_out_dir=" + out.string() + " --benchmark_repetitions=5"));
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_NE(run.output.find("INCOMPARABLE"), std::string::npos) << run.output;
+  for (const auto& name : kCases) EXPECT_EQ(verdicts(out / "host.comparison.json")[name]["verdict"], "INCOMPARABLE");
+}
+
+TEST(HostSuiteInput, MissingBaselineStopsBeforeMeasuring) {
+  const TempDir dir;
+  const auto run = run_shell(suite("--perfgate_baseline=" + (dir / "absent.json").string()));
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_NE(run.output.find("absent.json: no such file"), std::string::npos) << run.output;
+  EXPECT_EQ(run.output.find("cpu_gemm"), std::string::npos) << "nothing was measured";
+}
+
+TEST(HostSuiteInput, MalformedBaselineIsExit2AndOutputsStayUntouched) {
+  const TempDir dir;
+  write_text(dir / "bad.json", "{\"schema\": \"perfgate/results\", \"schema_version\": 1, ");
+  write_text(dir / "out/host.junit.xml", "previous report");
+  const auto run = run_shell(suite("--perfgate_baseline=" + (dir / "bad.json").string() +
+                                   " --perfgate_out_dir=" + (dir / "out").string()));
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_NE(run.output.find("bad.json: malformed JSON"), std::string::npos) << run.output;
+  EXPECT_EQ(read_text(dir / "out/host.junit.xml"), "previous report");
+}
+
+TEST(HostSuiteInput, UnknownPerfgateFlagIsExit2) {
+  const auto run = run_shell(shell_word(PERFGATE_HOST_SUITE) + " --perfgate_treshold=5");
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_NE(run.output.find("unknown flag --perfgate_treshold"), std::string::npos) << run.output;
+}
+
+}  // namespace
+}  // namespace perfgate

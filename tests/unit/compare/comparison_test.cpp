@@ -1,0 +1,122 @@
+#include "perfgate/compare/comparison.hpp"
+
+#include <gtest/gtest.h>
+
+#include "results_builder.hpp"
+
+namespace perfgate {
+namespace {
+
+using testing::benchmark;
+using testing::lognormal_samples;
+using testing::results;
+
+std::vector<double> timed(double median, std::uint64_t seed, double cv = 0.01, std::size_t n = 10) {
+  return lognormal_samples(median, cv, n, seed);
+}
+
+Verdict verdict_of(const Comparison& c, const std::string& name) {
+  const BenchmarkComparison* b = c.find(name);
+  EXPECT_NE(b, nullptr) << name;
+  return b ? b->verdict : Verdict::error;
+}
+
+TEST(Comparison, EveryVerdictFromResults) {
+  const Results base = results("s", {benchmark("same", timed(1e-3, 1)), benchmark("slower", timed(1e-3, 2)),
+                                     benchmark("faster", timed(1e-3, 3)), benchmark("few", timed(1e-3, 4, 0.01, 3)),
+                                     benchmark("gone", timed(1e-3, 5)), benchmark("broken", timed(1e-3, 6)),
+                                     benchmark("nodevice", timed(1e-3, 7)), benchmark("noisy", timed(1e-3, 8))});
+  const Results cur = results("s", {benchmark("same", timed(1e-3, 11)), benchmark("slower", timed(1.3e-3, 12)),
+                                    benchmark("faster", timed(0.7e-3, 13)), benchmark("few", timed(2e-3, 14)),
+                                    benchmark("fresh", timed(1e-3, 15)), testing::failed_benchmark("broken", "boom"),
+                                    testing::skipped_benchmark("nodevice", "no CUDA device: none"),
+                                    benchmark("noisy", {1.4e-3, 1.3e-3, 0.9e-3, 1.0e-3, 1.2e-3, 1.25e-3})});
+  const Comparison c = compare_results(base, cur);
+  EXPECT_EQ(verdict_of(c, "same"), Verdict::no_change);
+  EXPECT_EQ(verdict_of(c, "slower"), Verdict::regression);
+  EXPECT_EQ(verdict_of(c, "faster"), Verdict::improvement);
+  EXPECT_EQ(verdict_of(c, "few"), Verdict::inconclusive);
+  EXPECT_EQ(verdict_of(c, "fresh"), Verdict::added);
+  EXPECT_EQ(verdict_of(c, "gone"), Verdict::removed);
+  EXPECT_EQ(verdict_of(c, "broken"), Verdict::error);
+  EXPECT_FALSE(c.find("broken")->skipped);
+  EXPECT_EQ(verdict_of(c, "nodevice"), Verdict::error);
+  EXPECT_TRUE(c.find("nodevice")->skipped);
+  EXPECT_EQ(c.find("nodevice")->reason, "no CUDA device: none");
+  EXPECT_NE(verdict_of(c, "noisy"), Verdict::regression) << "a noisy case needs more than a noisy change";
+}
+
+TEST(Comparison, OtherDeviceIsIncomparable) {
+  const Results base = results("s", {benchmark("x", timed(1e-3, 1))}, testing::test_gpu("NVIDIA A100-SXM4-80GB", 108));
+  const Results cur = results("s", {benchmark("x", timed(2e-3, 2)), benchmark("y", timed(1e-3, 3))}, testing::test_gpu());
+  const Comparison c = compare_results(base, cur);
+  EXPECT_FALSE(c.comparable);
+  EXPECT_EQ(verdict_of(c, "x"), Verdict::incomparable);
+  EXPECT_EQ(verdict_of(c, "y"), Verdict::added);
+  EXPECT_NE(c.incomparable_reason.find("device name"), std::string::npos);
+  ASSERT_TRUE(c.find("x")->evidence.has_value()) << "the numbers are still reported";
+}
+
+TEST(Comparison, PerBenchmarkThresholdOverride) {
+  Results base = results("s", {benchmark("x", timed(1e-3, 1))});
+  base.benchmarks[0].gate.threshold_pct = 50.0;
+  const Results cur = results("s", {benchmark("x", timed(1.3e-3, 2))});
+  const Comparison c = compare_results(base, cur);
+  EXPECT_EQ(verdict_of(c, "x"), Verdict::no_change);
+  EXPECT_DOUBLE_EQ(c.find("x")->threshold_pct, 50.0);
+}
+
+TEST(Comparison, RunThresholdApplies) {
+  const Results base = results("s", {benchmark("x", timed(1e-3, 1))});
+  const Results cur = results("s", {benchmark("x", timed(1.3e-3, 2))});
+  GateSettings lenient;
+  lenient.threshold_pct = 40.0;
+  EXPECT_EQ(verdict_of(compare_results(base, cur, lenient), "x"), Verdict::no_change);
+  EXPECT_EQ(verdict_of(compare_results(base, cur), "x"), Verdict::regression);
+}
+
+TEST(Comparison, IgnoredBenchmarksAreMarkedAndLeftOutOfTheFamily) {
+  Results base = results("s", {benchmark("x", timed(1e-3, 1)), benchmark("y", timed(1e-3, 2))});
+  base.benchmarks[0].gate.ignore = true;
+  const Results cur = results("s", {benchmark("x", timed(2e-3, 3)), benchmark("y", timed(1e-3, 4))});
+  const Comparison c = compare_results(base, cur);
+  EXPECT_TRUE(c.find("x")->ignored);
+  EXPECT_EQ(c.find("x")->evidence->q_value, c.find("x")->evidence->p_value);
+}
+
+TEST(Comparison, BenjaminiHochbergSpansTheRun) {
+  // One moderately significant change among many unchanged benchmarks loses
+  // its significance after correction.
+  std::vector<BenchmarkResult> base_cases, cur_cases;
+  for (int i = 0; i < 40; ++i) {
+    const std::string name = "case" + std::to_string(i);
+    base_cases.push_back(benchmark(name, timed(1e-3, 100 + i)));
+    cur_cases.push_back(benchmark(name, timed(1e-3, 200 + i)));
+  }
+  base_cases.push_back(benchmark("shifted", {1.00, 1.01, 0.99, 1.02, 0.98, 1.00, 1.01}));
+  cur_cases.push_back(benchmark("shifted", {1.07, 1.00, 1.09, 1.06, 1.10, 1.08, 1.05}));
+  const Comparison c = compare_results(results("s", base_cases), results("s", cur_cases));
+  const Evidence& e = *c.find("shifted")->evidence;
+  EXPECT_LT(e.p_value, 0.05);
+  EXPECT_GT(e.q_value, e.p_value);
+  EXPECT_NE(verdict_of(c, "shifted"), Verdict::regression);
+}
+
+TEST(Comparison, CountsVerdicts) {
+  const Comparison c = compare_results(results("s", {benchmark("a", timed(1e-3, 1))}),
+                                       results("s", {benchmark("b", timed(1e-3, 2))}));
+  const auto counts = c.verdict_counts();
+  EXPECT_EQ(counts.at(Verdict::added), 1u);
+  EXPECT_EQ(counts.at(Verdict::removed), 1u);
+}
+
+TEST(Verdict, NamesRoundTrip) {
+  for (Verdict v : {Verdict::regression, Verdict::improvement, Verdict::no_change, Verdict::inconclusive,
+                    Verdict::added, Verdict::removed, Verdict::error, Verdict::incomparable})
+    EXPECT_EQ(verdict_from_string(to_string(v)), v);
+  EXPECT_STREQ(to_string(Verdict::added), "NEW");
+  EXPECT_EQ(report_rank(Verdict::regression), 0);
+}
+
+}  // namespace
+}  // namespace perfgate

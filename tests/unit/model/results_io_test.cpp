@@ -1,0 +1,175 @@
+#include "perfgate/model/results_io.hpp"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "perfgate/model/errors.hpp"
+#include "perfgate/model/schema_migration.hpp"
+#include "results_builder.hpp"
+
+namespace perfgate {
+namespace {
+
+using nlohmann::json;
+
+Results sample_results() {
+  Results r = testing::results("gemm", {testing::benchmark("gemm/bf16/4096", {1e-3, 1.1e-3, 0.9e-3, 1.05e-3, 1e-3})},
+                               testing::test_gpu());
+  BenchmarkResult& b = r.benchmarks[0];
+  b.throttled_samples = 2;
+  b.counters["TFLOP/s"] = 612.5;
+  b.counters["bound"] = std::string("compute");
+  b.kernels.push_back({"sm90_xmma_gemm_bf16", 3, 812.0});
+  b.gate.threshold_pct = 8.0;
+  b.gate.reason = "tensor-core clocks vary";
+  r.benchmarks.push_back(testing::skipped_benchmark("gemm/fp8/4096", "no CUDA device: none"));
+  r.benchmarks.push_back(testing::failed_benchmark("gemm/tf32/4096", "cublasGemmEx: CUBLAS_STATUS_NOT_SUPPORTED"));
+  return r;
+}
+
+json valid_document() { return json::parse(results_to_json(sample_results())); }
+
+// The message of the InputError that parsing `doc` throws.
+std::string rejection(const json& doc) {
+  try {
+    parse_results(doc.dump(), "base.json");
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "accepted";
+}
+
+std::string rejection(const std::string& text) {
+  try {
+    parse_results(text, "base.json");
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "accepted";
+}
+
+TEST(ResultsIo, RoundTripKeepsEverything) {
+  const Results original = sample_results();
+  const Results loaded = parse_results(results_to_json(original), "x.json");
+  EXPECT_EQ(loaded.suite, "gemm");
+  EXPECT_EQ(loaded.fingerprint.slug, "nvidia-h100-80gb-hbm3");
+  EXPECT_EQ(loaded.fingerprint.sm_count, 132);
+  EXPECT_EQ(loaded.source.git_commit, original.source.git_commit);
+  ASSERT_EQ(loaded.benchmarks.size(), 3u);
+  const BenchmarkResult& b = loaded.benchmarks[0];
+  EXPECT_EQ(b.samples, original.benchmarks[0].samples);
+  EXPECT_EQ(b.throttled_samples, 2);
+  EXPECT_EQ(std::get<double>(b.counters.at("TFLOP/s")), 612.5);
+  EXPECT_EQ(std::get<std::string>(b.counters.at("bound")), "compute");
+  ASSERT_EQ(b.kernels.size(), 1u);
+  EXPECT_EQ(b.kernels[0].calls, 3);
+  EXPECT_EQ(b.gate.threshold_pct, 8.0);
+  EXPECT_EQ(b.gate.reason, "tensor-core clocks vary");
+  EXPECT_EQ(loaded.benchmarks[1].skipped, "no CUDA device: none");
+  EXPECT_EQ(loaded.benchmarks[2].error, "cublasGemmEx: CUBLAS_STATUS_NOT_SUPPORTED");
+}
+
+TEST(ResultsIo, WritesDerivedMedianForReaders) {
+  const json doc = valid_document();
+  EXPECT_DOUBLE_EQ(doc["benchmarks"][0]["median"].get<double>(), 1e-3);
+  EXPECT_EQ(doc["schema"], "perfgate/results");
+  EXPECT_EQ(doc["schema_version"], 1);
+}
+
+TEST(ResultsIo, MalformedJsonNamesFileAndPosition) {
+  const std::string message = rejection(std::string("{\"schema\": \"perfgate/results\",\n  \"suite\": }"));
+  EXPECT_EQ(message.rfind("base.json: malformed JSON", 0), 0u) << message;
+  EXPECT_NE(message.find("line 2"), std::string::npos) << message;
+}
+
+TEST(ResultsIo, NaNLiteralIsExplained) {
+  std::string text = valid_document().dump();
+  text.replace(text.find("0.0011"), 6, "NaN");
+  const std::string message = rejection(text);
+  EXPECT_NE(message.find("NaN is not a JSON number"), std::string::npos) << message;
+}
+
+TEST(ResultsIo, EachMessageIsOneLine) {
+  json doc = valid_document();
+  doc["benchmarks"][0]["name"] = "a\nb";
+  const std::string message = rejection(doc);
+  EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+}
+
+struct Corruption {
+  const char* what;
+  std::function<void(json&)> apply;
+  const char* expected;  // part of the message
+};
+
+class ResultsValidation : public ::testing::TestWithParam<Corruption> {};
+
+TEST_P(ResultsValidation, RejectsWithAClearMessage) {
+  json doc = valid_document();
+  GetParam().apply(doc);
+  const std::string message = rejection(doc);
+  EXPECT_EQ(message.rfind("base.json: ", 0), 0u) << message;
+  EXPECT_NE(message.find(GetParam().expected), std::string::npos) << message;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Schema, ResultsValidation,
+    ::testing::Values(
+        Corruption{"not perfgate", [](json& d) { d.erase("schema"); }, "not a perfgate results file"},
+        Corruption{"future version", [](json& d) { d["schema_version"] = 2; }, "newer than this perfgate reads"},
+        Corruption{"version zero", [](json& d) { d["schema_version"] = 0; }, "not a valid version"},
+        Corruption{"version text", [](json& d) { d["schema_version"] = "1"; }, "not an integer"},
+        Corruption{"no suite", [](json& d) { d.erase("suite"); }, "has no 'suite'"},
+        Corruption{"null sample", [](json& d) { d["benchmarks"][0]["samples"][1] = nullptr; }, "sample 1 is not a number"},
+        Corruption{"negative sample", [](json& d) { d["benchmarks"][0]["samples"][2] = -1e-3; }, "sample 2 is negative"},
+        Corruption{"text sample", [](json& d) { d["benchmarks"][0]["samples"][0] = "fast"; }, "sample 0 is not a number"},
+        Corruption{"empty samples", [](json& d) { d["benchmarks"][0]["samples"] = json::array(); }, "has no samples"},
+        Corruption{"duplicate", [](json& d) { d["benchmarks"][1]["name"] = d["benchmarks"][0]["name"]; }, "appears more than once"},
+        Corruption{"empty name", [](json& d) { d["benchmarks"][0]["name"] = ""; }, "unusable name"},
+        Corruption{"control char", [](json& d) { d["benchmarks"][0]["name"] = "a\x01z"; }, "control character"},
+        Corruption{"unit", [](json& d) { d["benchmarks"][0]["unit"] = "ms"; }, "unit 'ms' is not supported"},
+        Corruption{"device kind", [](json& d) { d["fingerprint"]["kind"] = "tpu"; }, "unknown device kind 'tpu'"},
+        Corruption{"slug", [](json& d) { d["fingerprint"]["slug"] = "NVIDIA H100"; }, "is not made of [a-z0-9-]"},
+        Corruption{"no fingerprint", [](json& d) { d.erase("fingerprint"); }, "has no 'fingerprint'"},
+        Corruption{"benchmarks object", [](json& d) { d["benchmarks"] = json::object(); }, "'benchmarks' is not an array"},
+        Corruption{"threshold", [](json& d) { d["benchmarks"][0]["gate"]["threshold_pct"] = -3; }, "threshold_pct is not a positive number"},
+        Corruption{"counter", [](json& d) { d["benchmarks"][0]["counters"]["x"] = json::array(); }, "neither a number nor a string"}),
+    [](const ::testing::TestParamInfo<Corruption>& param_info) {
+      std::string name = param_info.param.what;
+      for (char& c : name)
+        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+      return name;
+    });
+
+TEST(SchemaMigration, UpgradesStepByStep) {
+  const std::vector<SchemaMigration> migrations = {
+      {1, "rename times to samples",
+       [](json d) {
+         for (auto& b : d["benchmarks"]) b["samples"] = b["times"];
+         return d;
+       }},
+      {2, "add unit", [](json d) {
+         for (auto& b : d["benchmarks"]) b["unit"] = "s";
+         return d;
+       }}};
+  const json old = {{"schema_version", 1}, {"benchmarks", {{{"times", {1.0, 2.0}}}}}};
+  const json upgraded = migrate_results(old, 3, migrations, "old.json");
+  EXPECT_EQ(upgraded["schema_version"], 3);
+  EXPECT_EQ(upgraded["benchmarks"][0]["samples"], json({1.0, 2.0}));
+  EXPECT_EQ(upgraded["benchmarks"][0]["unit"], "s");
+}
+
+TEST(SchemaMigration, MissingStepIsAnError) {
+  const json old = {{"schema_version", 1}};
+  EXPECT_THROW(migrate_results(old, 2, {}, "old.json"), InputError);
+}
+
+TEST(SchemaMigration, CurrentVersionNeedsNoMigration) {
+  EXPECT_TRUE(results_migrations().empty()) << "add a test for every shipped migration";
+  const json doc = valid_document();
+  EXPECT_EQ(migrate_results(doc, kResultsSchemaVersion, results_migrations(), "x"), doc);
+}
+
+}  // namespace
+}  // namespace perfgate

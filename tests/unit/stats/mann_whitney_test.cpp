@@ -1,0 +1,124 @@
+#include "perfgate/stats/mann_whitney.hpp"
+
+#include <algorithm>
+#include <numeric>
+#include <random>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "perfgate/stats/u_distribution.hpp"
+
+namespace perfgate::stats {
+namespace {
+
+double u_statistic(const std::vector<double>& base, const std::vector<double>& cur) {
+  double u = 0;
+  for (double c : cur)
+    for (double b : base) u += c > b ? 1.0 : c == b ? 0.5 : 0.0;
+  return u;
+}
+
+// The two-sided exact p-value by brute force: every way of splitting the
+// pooled values into groups of the original sizes is equally likely under
+// the null hypothesis.
+double enumerated_p_value(const std::vector<double>& base, const std::vector<double>& cur) {
+  std::vector<double> pooled = base;
+  pooled.insert(pooled.end(), cur.begin(), cur.end());
+  const double observed = u_statistic(base, cur);
+  std::vector<bool> in_current(pooled.size(), false);
+  std::fill(in_current.end() - static_cast<std::ptrdiff_t>(cur.size()), in_current.end(), true);
+  double total = 0, at_most = 0, at_least = 0;
+  do {
+    std::vector<double> b, c;
+    for (std::size_t i = 0; i < pooled.size(); ++i) (in_current[i] ? c : b).push_back(pooled[i]);
+    const double u = u_statistic(b, c);
+    total += 1;
+    at_most += u <= observed;
+    at_least += u >= observed;
+  } while (std::next_permutation(in_current.begin(), in_current.end()));
+  return std::min(1.0, 2.0 * std::min(at_most, at_least) / total);
+}
+
+std::vector<double> draws(std::size_t n, double shift, unsigned seed) {
+  std::mt19937 engine(seed);
+  std::normal_distribution<double> normal(shift, 1.0);
+  std::vector<double> v(n);
+  for (double& x : v) x = normal(engine);
+  return v;
+}
+
+TEST(MannWhitney, ExactMatchesEnumerationForEverySmallSize) {
+  unsigned seed = 1;
+  for (std::size_t n = 1; n <= 7; ++n)
+    for (std::size_t m = 1; m <= 7; ++m)
+      for (double shift : {0.0, 0.8, 2.5}) {
+        const auto base = draws(n, 0.0, seed++);
+        const auto cur = draws(m, shift, seed++);
+        const MannWhitney result = mann_whitney_u(base, cur);
+        ASSERT_TRUE(result.exact);
+        EXPECT_NEAR(result.p_value, enumerated_p_value(base, cur), 1e-12) << "n=" << n << " m=" << m;
+        EXPECT_DOUBLE_EQ(result.u, u_statistic(base, cur));
+      }
+}
+
+TEST(MannWhitney, ExactMatchesScipy) {
+  // scipy.stats.mannwhitneyu(cur, base, method="exact") = 0.05194805194805195, U = 26.
+  const std::vector<double> base = {1.1, 2.3, 3.2, 4.8, 5.0};
+  const std::vector<double> cur = {2.0, 6.1, 7.3, 8.4, 9.9, 10.5};
+  const MannWhitney result = mann_whitney_u(base, cur);
+  EXPECT_TRUE(result.exact);
+  EXPECT_DOUBLE_EQ(result.u, 26.0);
+  EXPECT_NEAR(result.p_value, 0.05194805194805195, 1e-12);
+}
+
+TEST(MannWhitney, TiesUseTheNormalApproximationWithTieCorrection) {
+  // scipy.stats.mannwhitneyu(cur, base, method="asymptotic") = 0.0367138563627041, U = 108.5.
+  const std::vector<double> base = {1, 2, 2, 3, 3, 3, 4, 5, 6, 7, 8, 9};
+  const std::vector<double> cur = {3, 4, 4, 5, 5, 6, 7, 8, 9, 10, 11, 12};
+  const MannWhitney result = mann_whitney_u(base, cur);
+  EXPECT_FALSE(result.exact);
+  EXPECT_DOUBLE_EQ(result.u, 108.5);
+  EXPECT_NEAR(result.p_value, 0.0367138563627041, 1e-9);
+}
+
+TEST(MannWhitney, LargeSamplesUseTheNormalApproximation) {
+  // scipy.stats.mannwhitneyu(cur, base, method="asymptotic") = 0.36110332275784984.
+  std::vector<double> base, cur;
+  for (int i = 0; i < 60; ++i) base.push_back(i * 1.01), cur.push_back(i + 3.3);
+  const MannWhitney result = mann_whitney_u(base, cur);
+  EXPECT_FALSE(result.exact);
+  EXPECT_NEAR(result.p_value, 0.36110332275784984, 1e-9);
+}
+
+TEST(MannWhitney, CompleteSeparationReachesTheSmallestExactP) {
+  std::vector<double> base(10), cur(10);
+  std::iota(base.begin(), base.end(), 1.0);
+  std::iota(cur.begin(), cur.end(), 100.0);
+  // 2 / C(20, 10) = 2 / 184756.
+  EXPECT_NEAR(mann_whitney_u(base, cur).p_value, 2.0 / 184756.0, 1e-15);
+}
+
+TEST(MannWhitney, AllTiedGivesNoEvidence) {
+  const std::vector<double> same(8, 1.0);
+  EXPECT_DOUBLE_EQ(mann_whitney_u(same, same).p_value, 1.0);
+}
+
+TEST(MannWhitney, EmptySampleIsRejected) {
+  EXPECT_THROW(mann_whitney_u(std::vector<double>{}, std::vector<double>{1.0}), std::invalid_argument);
+}
+
+TEST(UDistribution, IsSymmetricAndSumsToOne) {
+  const auto d = UDistribution::get(9, 6);
+  EXPECT_DOUBLE_EQ(d->cdf(54), 1.0);
+  for (int u = 0; u <= 54; ++u) EXPECT_NEAR(d->cdf(u), d->upper_tail(54 - u), 1e-12);
+}
+
+TEST(UDistribution, CriticalValueOfTheTextbookTable) {
+  // Two-sided 5% critical values of U: 2 for n = m = 5, 23 for n = m = 10.
+  EXPECT_EQ(UDistribution::get(5, 5)->lower_critical_value(0.025), 2);
+  EXPECT_EQ(UDistribution::get(10, 10)->lower_critical_value(0.025), 23);
+}
+
+}  // namespace
+}  // namespace perfgate::stats

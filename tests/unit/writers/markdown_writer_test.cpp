@@ -1,0 +1,47 @@
+#include "perfgate/writers/markdown_writer.hpp"
+
+#include <gtest/gtest.h>
+
+#include "results_builder.hpp"
+
+namespace perfgate {
+namespace {
+
+using testing::benchmark;
+using testing::lognormal_samples;
+using testing::results;
+
+TEST(MarkdownWriter, StatusLineAndAttentionTable) {
+  const Results base = results("host", {benchmark("slow|pipe", lognormal_samples(1e-3, 0.01, 10, 1)),
+                                        benchmark("same", lognormal_samples(1e-3, 0.01, 10, 2))});
+  const Results cur = results("host", {benchmark("slow|pipe", lognormal_samples(2e-3, 0.01, 10, 3)),
+                                       benchmark("same", lognormal_samples(1e-3, 0.01, 10, 4))});
+  Comparison c = compare_results(base, cur);
+  c.baseline.origin = "baselines/cpu-x/host.json";
+  const std::string md = comparison_to_markdown(c, 1);
+  EXPECT_EQ(md.rfind("### ❌ perfgate `host`: FAIL (exit 1)", 0), 0u) << md;
+  EXPECT_NE(md.find("#### Needs a look"), std::string::npos);
+  EXPECT_NE(md.find("| slow\\|pipe |"), std::string::npos) << "pipes in names must not split cells";
+  EXPECT_NE(md.find("<details><summary>All 2 benchmarks</summary>"), std::string::npos);
+}
+
+TEST(MarkdownWriter, CellEscapesMarkupAndLineBreaks) {
+  EXPECT_EQ(markdown_cell("a|b"), "a\\|b");
+  EXPECT_EQ(markdown_cell("<script>&"), "&lt;script&gt;&amp;");
+  EXPECT_EQ(markdown_cell("two\nlines"), "two lines");
+  EXPECT_EQ(markdown_cell("*bold* _it_ `code` [link]"), "\\*bold\\* \\_it\\_ \\`code\\` \\[link\\]");
+}
+
+TEST(MarkdownWriter, EnvironmentShiftIsAWarning) {
+  std::vector<BenchmarkResult> base, cur;
+  for (int i = 0; i < 5; ++i) {
+    base.push_back(benchmark("b" + std::to_string(i), lognormal_samples(1e-3, 0.01, 10, i)));
+    cur.push_back(benchmark("b" + std::to_string(i), lognormal_samples(1.4e-3, 0.01, 10, 10 + i)));
+  }
+  const Comparison c = compare_results(results("s", base), results("s", cur));
+  ASSERT_TRUE(c.environment_shift.has_value());
+  EXPECT_NE(comparison_to_markdown(c, 1).find("> **Warning:** ENVIRONMENT SHIFT"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace perfgate
