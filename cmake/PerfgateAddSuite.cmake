@@ -16,9 +16,15 @@
 # Reports land in <build>/perfgate-results/, and the suite is listed in
 # <build>/perfgate-suites.json for `perfgate baseline update`.
 include_guard(GLOBAL)
+include("${CMAKE_CURRENT_LIST_DIR}/PerfgateCudaCxx20.cmake")
 
 set(PERFGATE_RESULTS_DIR "${CMAKE_BINARY_DIR}/perfgate-results" CACHE PATH
     "Where perf.<suite> tests write results, comparison JSON, JUnit and Markdown")
+
+# Whether perfgate was built with CUDA, kept where callers outside perfgate's
+# directory scope see it too (after add_subdirectory(perfgate) the variable
+# PERFGATE_HAS_CUDA exists in perfgate's scope only).
+set_property(GLOBAL PROPERTY PERFGATE_HAS_CUDA "${PERFGATE_HAS_CUDA}")
 
 function(perfgate_add_suite name)
   cmake_parse_arguments(ARG "GPU" "BASELINE_DIR;TIMEOUT" "SOURCES;LIBRARIES;ARGS;SMOKE_ARGS" ${ARGN})
@@ -28,7 +34,8 @@ function(perfgate_add_suite name)
   if(NOT ARG_SOURCES)
     message(FATAL_ERROR "perfgate_add_suite(${name}): SOURCES is required")
   endif()
-  if(ARG_GPU AND NOT PERFGATE_HAS_CUDA)
+  get_property(has_cuda GLOBAL PROPERTY PERFGATE_HAS_CUDA)
+  if(ARG_GPU AND NOT has_cuda)
     message(STATUS "perfgate: GPU suite '${name}' not built (perfgate has no CUDA)")
     return()
   endif()
@@ -38,6 +45,15 @@ function(perfgate_add_suite name)
   get_filename_component(baseline_dir "${ARG_BASELINE_DIR}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
   if(NOT ARG_TIMEOUT)
     set(ARG_TIMEOUT 1500)
+  endif()
+  if(ARG_GPU)
+    # The suite's .cu files include perfgate's C++20 headers; make sure this
+    # directory knows nvcc's C++20 flag, also when the caller enabled CUDA
+    # after finding perfgate.
+    perfgate_enable_cuda_cxx20()
+    foreach(variable CMAKE_CUDA20_STANDARD_COMPILE_OPTION CMAKE_CUDA20_EXTENSION_COMPILE_OPTION CMAKE_CUDA_COMPILE_FEATURES)
+      set(${variable} "${${variable}}" PARENT_SCOPE)
+    endforeach()
   endif()
 
   set(target perf_${name})

@@ -22,13 +22,8 @@ if(NOT PERFGATE_CUDA STREQUAL "OFF")
       set(CMAKE_CUDA_ARCHITECTURES 90)   # Hopper (H100/H200) unless told otherwise
     endif()
     enable_language(CUDA)
-    if(NOT DEFINED CMAKE_CUDA20_STANDARD_COMPILE_OPTION AND CMAKE_CUDA_COMPILER_VERSION VERSION_GREATER_EQUAL 12.0)
-      # CMake 3.25 predates nvcc's C++20 support (12.0); teach it the flag so
-      # targets with cxx_std_20 usage requirements can have .cu sources.
-      set(CMAKE_CUDA20_STANDARD_COMPILE_OPTION "-std=c++20")
-      set(CMAKE_CUDA20_EXTENSION_COMPILE_OPTION "-std=c++20")
-      list(APPEND CMAKE_CUDA_COMPILE_FEATURES cuda_std_20)
-    endif()
+    include(PerfgateCudaCxx20)
+    perfgate_enable_cuda_cxx20()
     find_package(CUDAToolkit 12.0 REQUIRED)
     set(PERFGATE_HAS_CUDA ON)
   elseif(PERFGATE_CUDA STREQUAL "ON")

@@ -1,1 +1,87 @@
-# placeholder
+# Install rules: the perfgate package that other projects use with
+#
+#   find_package(perfgate 0.1 REQUIRED)
+#   perfgate_add_suite(my_suite SOURCES my_cases.cpp)
+#
+# The installed tree (relocatable; every path below is relative to the prefix):
+#   include/perfgate/...                   public headers of every stage
+#   lib/libperfgate_<stage>.a              perfgate::stats, model, compare,
+#                                          writers, runtime, main
+#   bin/perfgate                           perfgate::cli (when built)
+#   lib/cmake/perfgate/                    perfgateConfig.cmake, its version
+#                                          file, perfgateTargets*.cmake and
+#                                          PerfgateAddSuite.cmake
+# Included last from the top-level CMakeLists.txt, after every target exists.
+include_guard(GLOBAL)
+
+include(CMakePackageConfigHelpers)
+
+set(PERFGATE_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/perfgate" CACHE STRING
+    "Where perfgate's CMake package files are installed, relative to the prefix")
+mark_as_advanced(PERFGATE_INSTALL_CMAKEDIR)
+
+get_property(_perfgate_libraries GLOBAL PROPERTY PERFGATE_EXPORTED_TARGETS)
+get_property(_perfgate_header_dirs GLOBAL PROPERTY PERFGATE_HEADER_DIRS)
+list(REMOVE_DUPLICATES _perfgate_header_dirs)
+
+set(_perfgate_install_targets ${_perfgate_libraries})
+if(TARGET perfgate_cli)
+  # Relocatable: the program finds the prefix's libraries next to itself,
+  # wherever the tree is copied ($ORIGIN/../lib with the default layout).
+  # Shared libraries it links from outside the system's paths (CUDA's
+  # libcudart) keep the folder they were linked from.
+  file(RELATIVE_PATH _perfgate_bin_to_lib "${CMAKE_INSTALL_FULL_BINDIR}" "${CMAKE_INSTALL_FULL_LIBDIR}")
+  set_target_properties(perfgate_cli PROPERTIES
+    INSTALL_RPATH "$ORIGIN/${_perfgate_bin_to_lib}"
+    INSTALL_RPATH_USE_LINK_PATH ON)
+  list(APPEND _perfgate_install_targets perfgate_cli)
+endif()
+
+install(TARGETS ${_perfgate_install_targets}
+  EXPORT perfgateTargets
+  ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}"
+  LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}"
+  RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
+
+# Public headers: the perfgate/ tree of every stage.  The CUDA ones only when
+# perfgate was built with CUDA (they need cuda_runtime_api.h, and nothing
+# else includes them then).
+foreach(_perfgate_dir IN LISTS _perfgate_header_dirs)
+  set(_perfgate_exclude)
+  if(NOT PERFGATE_HAS_CUDA)
+    set(_perfgate_exclude REGEX "/perfgate/cuda(/|$)" EXCLUDE)
+  endif()
+  install(DIRECTORY "${_perfgate_dir}/perfgate"
+    DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}"
+    FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h"
+    ${_perfgate_exclude})
+endforeach()
+
+install(EXPORT perfgateTargets
+  NAMESPACE perfgate::
+  FILE perfgateTargets.cmake
+  DESTINATION "${PERFGATE_INSTALL_CMAKEDIR}")
+
+configure_package_config_file(
+  "${CMAKE_CURRENT_LIST_DIR}/perfgateConfig.cmake.in"
+  "${PROJECT_BINARY_DIR}/perfgateConfig.cmake"
+  INSTALL_DESTINATION "${PERFGATE_INSTALL_CMAKEDIR}")
+write_basic_package_version_file(
+  "${PROJECT_BINARY_DIR}/perfgateConfigVersion.cmake"
+  VERSION "${PROJECT_VERSION}"
+  COMPATIBILITY SameMajorVersion)
+
+# PerfgateAddSuite.cmake needs only PerfgateCudaCxx20.cmake beside it.
+install(FILES
+    "${PROJECT_BINARY_DIR}/perfgateConfig.cmake"
+    "${PROJECT_BINARY_DIR}/perfgateConfigVersion.cmake"
+    "${CMAKE_CURRENT_LIST_DIR}/PerfgateAddSuite.cmake"
+    "${CMAKE_CURRENT_LIST_DIR}/PerfgateCudaCxx20.cmake"
+  DESTINATION "${PERFGATE_INSTALL_CMAKEDIR}")
+
+unset(_perfgate_libraries)
+unset(_perfgate_header_dirs)
+unset(_perfgate_install_targets)
+unset(_perfgate_bin_to_lib)
+unset(_perfgate_dir)
+unset(_perfgate_exclude)

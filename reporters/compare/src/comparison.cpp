@@ -3,6 +3,8 @@
 #include <cmath>
 #include <numeric>
 #include <set>
+#include <string_view>
+#include <unordered_map>
 
 #include "perfgate/compare/classify.hpp"
 #include "perfgate/compare/environment_shift.hpp"
@@ -121,6 +123,20 @@ std::vector<std::string> all_names(const Results& baseline, const Results& curre
   return names;
 }
 
+// Suites can hold thousands of cases: look names up in a hash map, not by scanning.
+std::unordered_map<std::string_view, const BenchmarkResult*> index_by_name(const Results& r) {
+  std::unordered_map<std::string_view, const BenchmarkResult*> index;
+  index.reserve(r.benchmarks.size());
+  for (const auto& b : r.benchmarks) index.emplace(b.name, &b);
+  return index;
+}
+
+const BenchmarkResult* lookup(const std::unordered_map<std::string_view, const BenchmarkResult*>& index,
+                              const std::string& name) {
+  const auto it = index.find(name);
+  return it == index.end() ? nullptr : it->second;
+}
+
 RunInfo run_info(const Results& r) {
   return {"", r.created_utc, r.source.git_commit, r.fingerprint};
 }
@@ -159,9 +175,11 @@ Comparison compare_results(const Results& baseline, const Results& current, cons
   if (baseline.fingerprint.kind == DeviceKind::unknown || current.fingerprint.kind == DeviceKind::unknown)
     comparison.notes.push_back("device unknown on one side (Google Benchmark JSON): comparability not checked");
 
+  const auto base_index = index_by_name(baseline);
+  const auto cur_index = index_by_name(current);
   for (const std::string& name : all_names(baseline, current)) {
-    const BenchmarkResult* base = baseline.find(name);
-    const BenchmarkResult* cur = current.find(name);
+    const BenchmarkResult* base = lookup(base_index, name);
+    const BenchmarkResult* cur = lookup(cur_index, name);
     comparison.benchmarks.push_back(base && cur ? pair(*base, *cur, settings) : one_sided(name, base, cur));
   }
   assign_q_values(comparison.benchmarks, settings);

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# The test command: installs missing Debian packages (as root), configures,
+# builds, and runs every test except the perf gate (`ctest -LE perf`):
+# unit, end-to-end, example-project and perf-smoke tests.  Tests that need a
+# GPU skip with the reason when there is none.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+perfgate_build default
+ctest --preset tests --output-junit "$perfgate_root/build/ctest-junit.xml" "$@"

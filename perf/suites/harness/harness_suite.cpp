@@ -1,0 +1,69 @@
+// perfgate measuring itself: the gate must stay fast for large suites
+// (target: `perfgate compare` of 10,000 benchmarks x 20 samples in under a
+// second, docs/measurements.md).  Host cases, real time.
+
+#include <benchmark/benchmark.h>
+
+#include "perfgate/compare/comparison.hpp"
+#include "perfgate/model/results_io.hpp"
+#include "perfgate/stats/mann_whitney.hpp"
+#include "perfgate/stats/ratio_interval.hpp"
+#include "perfgate/writers/comparison_json.hpp"
+#include "perfgate/writers/junit_writer.hpp"
+#include "perfgate/writers/markdown_writer.hpp"
+#include "synthetic_results.hpp"
+
+namespace {
+
+using namespace perfgate;
+
+constexpr std::size_t kBenchmarks = 10000;
+constexpr std::size_t kSamples = 20;
+
+const Results& baseline() {
+  static const Results r = harness::synthetic_results(kBenchmarks, kSamples, 0, 1);
+  return r;
+}
+const Results& current() {
+  static const Results r = harness::synthetic_results(kBenchmarks, kSamples, 50, 2);
+  return r;
+}
+
+void BM_load_results(benchmark::State& state) {
+  const std::string text = results_to_json(current());
+  for (auto _ : state) benchmark::DoNotOptimize(parse_results(text, "synthetic.json"));
+  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(text.size()));
+}
+BENCHMARK(BM_load_results)->Name("harness/load_results/10000x20")->UseRealTime()->Unit(benchmark::kMillisecond);
+
+void BM_compare(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(compare_results(baseline(), current()));
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kBenchmarks));
+}
+BENCHMARK(BM_compare)->Name("harness/compare/10000x20")->UseRealTime()->Unit(benchmark::kMillisecond);
+
+void BM_write_reports(benchmark::State& state) {
+  const Comparison comparison = compare_results(baseline(), current());
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(comparison_to_junit(comparison, 1));
+    benchmark::DoNotOptimize(comparison_to_json(comparison, 1));
+    benchmark::DoNotOptimize(comparison_to_markdown(comparison, 1));
+  }
+}
+BENCHMARK(BM_write_reports)->Name("harness/write_reports/10000")->UseRealTime()->Unit(benchmark::kMillisecond);
+
+void BM_mann_whitney(benchmark::State& state) {
+  const auto& a = baseline().benchmarks[0].samples;
+  const auto& b = current().benchmarks[0].samples;
+  for (auto _ : state) benchmark::DoNotOptimize(stats::mann_whitney_u(a, b));
+}
+BENCHMARK(BM_mann_whitney)->Name("harness/mann_whitney/20x20")->UseRealTime();
+
+void BM_ratio_interval(benchmark::State& state) {
+  const auto& a = baseline().benchmarks[0].samples;
+  const auto& b = current().benchmarks[0].samples;
+  for (auto _ : state) benchmark::DoNotOptimize(stats::ratio_interval(a, b));
+}
+BENCHMARK(BM_ratio_interval)->Name("harness/ratio_interval/20x20")->UseRealTime();
+
+}  // namespace

@@ -1,0 +1,55 @@
+// The example suite: ordinary Google Benchmark cases.  perfgate::main
+// supplies main(), which runs them, compares them with the baseline and
+// turns the verdict into the exit code; nothing here knows about perfgate.
+#include <algorithm>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include <benchmark/benchmark.h>
+
+namespace {
+
+// The same input every run, so that runs stay comparable.
+std::vector<int> shuffled_ints(std::size_t count) {
+  std::vector<int> values(count);
+  std::mt19937 generator(20261122);
+  std::uniform_int_distribution<int> pick(0, 1 << 20);
+  for (int& v : values) v = pick(generator);
+  return values;
+}
+
+template <typename Sort>
+void sort_case(benchmark::State& state, Sort sort) {
+  const auto input = shuffled_ints(static_cast<std::size_t>(state.range(0)));
+  std::vector<int> work(input.size());
+  for (auto _ : state) {
+    work = input;  // sort a fresh copy each time
+    sort(work.begin(), work.end());
+    benchmark::DoNotOptimize(work.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations() * state.range(0));
+}
+
+void BM_std_sort(benchmark::State& state) {
+  sort_case(state, [](auto first, auto last) { std::sort(first, last); });
+}
+
+void BM_std_stable_sort(benchmark::State& state) {
+  sort_case(state, [](auto first, auto last) { std::stable_sort(first, last); });
+}
+
+void BM_heap_sort(benchmark::State& state) {
+  sort_case(state, [](auto first, auto last) {
+    std::make_heap(first, last);
+    std::sort_heap(first, last);
+  });
+}
+
+}  // namespace
+
+// Case names end up in the baseline: renaming a case starts it afresh.
+BENCHMARK(BM_std_sort)->Arg(4096)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_std_stable_sort)->Arg(4096)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_heap_sort)->Arg(4096)->Unit(benchmark::kMicrosecond);

@@ -1,0 +1,139 @@
+# cmake -DACTION=<install|package|subdirectory> ... -P run_example.cmake
+#
+#   install       remove PREFIX, then `cmake --install PERFGATE_BINARY_DIR --prefix PREFIX`
+#                 (installs what is built; compiles nothing) and check the tree
+#   package       build EXAMPLE_SOURCE_DIR in EXAMPLE_BINARY_DIR with
+#                 find_package(perfgate) from PREFIX, then run its suite
+#   subdirectory  the same with add_subdirectory(PERFGATE_SOURCE_DIR)
+#
+# Other variables: GENERATOR, MAKE_PROGRAM, CXX_COMPILER, CXX_LAUNCHER, BUILD_TYPE,
+# CUDA_TOOLKIT_ROOT (package mode, when perfgate has CUDA).
+# Every command's output is printed, so a failure shows what went wrong.
+cmake_minimum_required(VERSION 3.25)
+
+function(fail)
+  string(JOIN "" text ${ARGN})
+  message(FATAL_ERROR "example.${ACTION}: ${text}")
+endfunction()
+
+# run(<what> <command...>): runs it, prints its output, fails unless it exits 0.
+function(run what)
+  list(JOIN ARGN " " shown)
+  message(STATUS "example.${ACTION}: ${what}\n  $ ${shown}")
+  string(TIMESTAMP started "%s")
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  string(TIMESTAMP finished "%s")
+  math(EXPR seconds "${finished} - ${started}")
+  message("${out}")
+  if(NOT rc STREQUAL "0")
+    fail("${what} failed (exit ${rc}) after ${seconds} s:\n  $ ${shown}")
+  endif()
+  message(STATUS "example.${ACTION}: ${what}: ok (${seconds} s)")
+endfunction()
+
+foreach(required IN ITEMS ACTION)
+  if(NOT DEFINED ${required})
+    message(FATAL_ERROR "run_example.cmake: -D${required}=... is required")
+  endif()
+endforeach()
+
+if(ACTION STREQUAL "install")
+  if(NOT EXISTS "${PERFGATE_BINARY_DIR}/cmake_install.cmake")
+    fail("${PERFGATE_BINARY_DIR} has no install rules (configured with PERFGATE_INSTALL=OFF?)")
+  endif()
+  file(REMOVE_RECURSE "${PREFIX}")   # no file left over from an older install
+  run("install perfgate" "${CMAKE_COMMAND}" --install "${PERFGATE_BINARY_DIR}" --prefix "${PREFIX}")
+  file(GLOB config "${PREFIX}/*/cmake/perfgate/perfgateConfig.cmake" "${PREFIX}/*/*/cmake/perfgate/perfgateConfig.cmake")
+  if(NOT config)
+    fail("no perfgateConfig.cmake under ${PREFIX}")
+  endif()
+  if(NOT EXISTS "${PREFIX}/include/perfgate/perfgate.hpp")
+    fail("no ${PREFIX}/include/perfgate/perfgate.hpp")
+  endif()
+  return()
+endif()
+
+if(NOT ACTION MATCHES "^(package|subdirectory)$")
+  fail("unknown ACTION (expected install, package or subdirectory)")
+endif()
+
+set(configure_args
+  -S "${EXAMPLE_SOURCE_DIR}" -B "${EXAMPLE_BINARY_DIR}" --fresh
+  -G "${GENERATOR}"
+  "-DCMAKE_BUILD_TYPE=${BUILD_TYPE}"
+  "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}"
+  "-DPERFGATE_EXAMPLE_MODE=${ACTION}")
+if(MAKE_PROGRAM)
+  list(APPEND configure_args "-DCMAKE_MAKE_PROGRAM=${MAKE_PROGRAM}")
+endif()
+if(CXX_LAUNCHER)   # ccache, when perfgate's build uses it
+  list(APPEND configure_args "-DCMAKE_CXX_COMPILER_LAUNCHER=${CXX_LAUNCHER}")
+endif()
+if(ACTION STREQUAL "package")
+  # Only the install prefix: the package must not come from perfgate's build tree.
+  list(APPEND configure_args "-DCMAKE_PREFIX_PATH=${PREFIX}" -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF)
+  if(CUDA_TOOLKIT_ROOT)
+    list(APPEND configure_args "-DCUDAToolkit_ROOT=${CUDA_TOOLKIT_ROOT}")
+  endif()
+else()
+  list(APPEND configure_args "-DPERFGATE_SOURCE_DIR=${PERFGATE_SOURCE_DIR}" -DPERFGATE_CUDA=OFF)
+endif()
+
+# --fresh keeps the object files of an earlier run (Ninja rebuilds only what
+# changed) but none of its cache.
+run("configure the example (${ACTION} mode)" "${CMAKE_COMMAND}" ${configure_args})
+
+if(ACTION STREQUAL "package")
+  file(STRINGS "${EXAMPLE_BINARY_DIR}/CMakeCache.txt" perfgate_dir REGEX "^perfgate_DIR:")
+  string(REGEX REPLACE "^[^=]*=" "" perfgate_dir "${perfgate_dir}")
+  file(REAL_PATH "${PREFIX}" real_prefix)
+  if(EXISTS "${perfgate_dir}")
+    file(REAL_PATH "${perfgate_dir}" perfgate_dir)
+  endif()
+  string(FIND "${perfgate_dir}/" "${real_prefix}/" at)
+  if(NOT at EQUAL 0)
+    fail("perfgate was found in '${perfgate_dir}', not under the install prefix ${PREFIX}")
+  endif()
+  message(STATUS "example.${ACTION}: perfgate package found in ${perfgate_dir}")
+endif()
+
+# Only the suite (and, in subdirectory mode, the perfgate libraries it links).
+run("build perf_example" "${CMAKE_COMMAND}" --build "${EXAMPLE_BINARY_DIR}" --target perf_example)
+
+set(suite "${EXAMPLE_BINARY_DIR}/perf_example${CMAKE_EXECUTABLE_SUFFIX}")
+if(NOT EXISTS "${suite}")
+  fail("the build made no ${suite}")
+endif()
+
+# perfgate_add_suite() registered the gate and the smoke test, and listed the suite.
+execute_process(COMMAND "${CMAKE_CTEST_COMMAND}" -N WORKING_DIRECTORY "${EXAMPLE_BINARY_DIR}"
+                OUTPUT_VARIABLE listing ERROR_VARIABLE listing)
+foreach(test IN ITEMS perf.example perf-smoke.example)
+  if(NOT listing MATCHES ": ${test}\n")
+    fail("ctest lists no test ${test}:\n${listing}")
+  endif()
+endforeach()
+if(NOT EXISTS "${EXAMPLE_BINARY_DIR}/perfgate-suites.json")
+  fail("no ${EXAMPLE_BINARY_DIR}/perfgate-suites.json")
+endif()
+file(READ "${EXAMPLE_BINARY_DIR}/perfgate-suites.json" manifest)
+string(JSON listed_suite GET "${manifest}" suites 0 name)
+if(NOT listed_suite STREQUAL "example")
+  fail("perfgate-suites.json lists '${listed_suite}', not 'example'")
+endif()
+
+run("smoke run" "${suite}" --perfgate_mode=smoke)
+
+set(results "${EXAMPLE_BINARY_DIR}/results/example.results.json")
+file(REMOVE "${results}")
+run("record run" "${suite}" --perfgate_mode=record "--perfgate_results=${results}" --benchmark_repetitions=3)
+if(NOT EXISTS "${results}")
+  fail("the record run wrote no ${results}")
+endif()
+file(READ "${results}" json)
+string(JSON recorded_suite GET "${json}" suite)
+string(JSON cases LENGTH "${json}" benchmarks)
+if(NOT recorded_suite STREQUAL "example" OR cases LESS 3)
+  fail("${results}: suite '${recorded_suite}' with ${cases} cases; expected suite 'example' with 3")
+endif()
+message(STATUS "example.${ACTION}: ${results}: ${cases} cases recorded")
