@@ -52,7 +52,9 @@ function(perfgate_add_suite name)
     # after finding perfgate.
     perfgate_enable_cuda_cxx20()
     foreach(variable CMAKE_CUDA20_STANDARD_COMPILE_OPTION CMAKE_CUDA20_EXTENSION_COMPILE_OPTION CMAKE_CUDA_COMPILE_FEATURES)
-      set(${variable} "${${variable}}" PARENT_SCOPE)
+      if(DEFINED ${variable})
+        set(${variable} "${${variable}}" PARENT_SCOPE)
+      endif()
     endforeach()
   endif()
 
