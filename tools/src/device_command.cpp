@@ -6,6 +6,7 @@
 
 #include "commands.hpp"
 #include "perfgate/compare/exit_code.hpp"
+#include "perfgate/model/fingerprint_json.hpp"
 #include "perfgate/runtime/host_fingerprint.hpp"
 #if PERFGATE_HAS_CUDA
 #include "perfgate/cuda/availability.hpp"
@@ -46,32 +47,14 @@ void print_gpu(const Fingerprint& f, int index) {
             << f.cuda_runtime << "\n";
 }
 
-nlohmann::ordered_json fingerprint_json(const Fingerprint& f) {
-  nlohmann::ordered_json j = {{"kind", to_string(f.kind)}, {"slug", f.slug}, {"name", f.name}};
-  if (f.kind == DeviceKind::gpu) {
-    j["compute_capability"] = f.compute_capability;
-    j["sm_count"] = f.sm_count;
-    j["memory_bytes"] = f.memory_bytes;
-    j["l2_bytes"] = f.l2_bytes;
-    j["max_sm_clock_mhz"] = f.max_sm_clock_mhz;
-    j["max_memory_clock_mhz"] = f.max_memory_clock_mhz;
-    j["memory_bus_bits"] = f.memory_bus_bits;
-    j["ecc"] = f.ecc;
-    j["driver"] = f.driver;
-    j["cuda_runtime"] = f.cuda_runtime;
-  }
-  j["logical_cpus"] = f.logical_cpus;
-  return j;
-}
-
 }  // namespace
 
 int run_device(const DeviceOptions& options) {
   const Fingerprint host = host_fingerprint();
   const GpuReport gpus = probe_gpus();
   if (options.json) {
-    nlohmann::ordered_json j = {{"host", fingerprint_json(host)}, {"gpus", nlohmann::ordered_json::array()}};
-    for (const auto& g : gpus.devices) j["gpus"].push_back(fingerprint_json(g));
+    nlohmann::ordered_json j = {{"host", fingerprint_to_json(host)}, {"gpus", nlohmann::ordered_json::array()}};
+    for (const auto& g : gpus.devices) j["gpus"].push_back(fingerprint_to_json(g));
     if (!gpus.unavailable.empty()) j["gpu_unavailable"] = gpus.unavailable;
     std::cout << j.dump(2) << '\n';
     return kExitOk;

@@ -93,14 +93,5 @@ int main(int argc, char** argv) {
     app.exit(e);  // prints the message
     return kExitError;
   }
-  try {
-    return dispatch(app, program);
-  } catch (const InputError& e) {
-    std::cerr << "perfgate: error: " << e.what() << '\n';
-  } catch (const OutputError& e) {
-    std::cerr << "perfgate: error: " << e.what() << '\n';
-  } catch (const std::exception& e) {
-    std::cerr << "perfgate: internal error: " << e.what() << '\n';
-  }
-  return kExitError;
+  return run_reporting_errors([&] { return dispatch(app, program); });
 }

@@ -125,6 +125,7 @@ void confirm_suspects(Comparison& comparison, const Results& baseline, const Res
   std::cerr << "perfgate: re-measuring " << suspects.size() << " suspected regression(s) with " << repetitions
             << " repetitions\n";
   args.push_back("--benchmark_filter=" + benchmark_filter_for(suspects));
+  args.push_back("--benchmark_out=");  // keep the user's --benchmark_out file from the full run
   args.push_back("--benchmark_repetitions=" + std::to_string(std::max(repetitions, 2)));
   Results recheck = current;
   recheck.benchmarks = run_cases(args, options);
@@ -173,6 +174,8 @@ int run(std::vector<std::string> args) {
     return kExitOk;
   }
   const std::string suite = suite_name(options, args.front());
+  if (options.mode == RunMode::record && results_path(options, suite).empty())
+    throw InputError("--perfgate_mode=record needs --perfgate_results=FILE or --perfgate_out_dir=DIR");
   const Fingerprint device = this_device(this_suite.gpu);
   std::optional<Results> baseline;
   fs::path baseline_file;
@@ -192,16 +195,7 @@ int run(std::vector<std::string> args) {
 }  // namespace
 
 int run_main(int argc, char** argv) {
-  int exit_code = kExitError;
-  try {
-    exit_code = run(std::vector<std::string>(argv, argv + argc));
-  } catch (const InputError& e) {
-    std::cerr << "perfgate: error: " << e.what() << '\n';
-  } catch (const OutputError& e) {
-    std::cerr << "perfgate: error: " << e.what() << '\n';
-  } catch (const std::exception& e) {
-    std::cerr << "perfgate: internal error: " << e.what() << '\n';
-  }
+  const int exit_code = run_reporting_errors([&] { return run(std::vector<std::string>(argv, argv + argc)); });
   benchmark::Shutdown();
   return exit_code;
 }

@@ -1,8 +1,23 @@
 #include "perfgate/model/errors.hpp"
 
 #include <cstdio>
+#include <iostream>
 
 namespace perfgate {
+
+int run_reporting_errors(const std::function<int()>& body) {
+  constexpr int kHarnessError = 2;  // docs/design.md, exit codes
+  try {
+    return body();
+  } catch (const InputError& e) {
+    std::cerr << "perfgate: error: " << e.what() << '\n';
+  } catch (const OutputError& e) {
+    std::cerr << "perfgate: error: " << e.what() << '\n';
+  } catch (const std::exception& e) {
+    std::cerr << "perfgate: internal error: " << e.what() << '\n';
+  }
+  return kHarnessError;
+}
 
 std::string quote_text(const std::string& text) {
   constexpr std::size_t kMax = 160;

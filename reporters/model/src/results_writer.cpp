@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "perfgate/model/atomic_file.hpp"
+#include "perfgate/model/fingerprint_json.hpp"
 #include "perfgate/model/results_io.hpp"
 #include "perfgate/stats/summary.hpp"
 
@@ -12,28 +13,6 @@ namespace perfgate {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-Json fingerprint_json(const Fingerprint& f) {
-  Json j;
-  j["kind"] = to_string(f.kind);
-  j["slug"] = f.slug;
-  j["name"] = f.name;
-  if (f.kind == DeviceKind::gpu) {
-    j["compute_capability"] = f.compute_capability;
-    j["sm_count"] = f.sm_count;
-    j["memory_bytes"] = f.memory_bytes;
-    j["l2_bytes"] = f.l2_bytes;
-    j["max_sm_clock_mhz"] = f.max_sm_clock_mhz;
-    j["max_memory_clock_mhz"] = f.max_memory_clock_mhz;
-    j["memory_bus_bits"] = f.memory_bus_bits;
-    j["ecc"] = f.ecc;
-    j["driver"] = f.driver;
-    j["cuda_runtime"] = f.cuda_runtime;
-  }
-  j["host_cpu"] = f.host_cpu;
-  j["logical_cpus"] = f.logical_cpus;
-  return j;
-}
 
 Json gate_json(const GateOverride& gate) {
   Json j = Json::object();
@@ -86,7 +65,7 @@ std::string results_to_json(const Results& results) {
                  {"git_dirty", results.source.git_dirty},
                  {"command", results.source.command},
                  {"perfgate_version", results.source.perfgate_version}};
-  j["fingerprint"] = fingerprint_json(results.fingerprint);
+  j["fingerprint"] = fingerprint_to_json(results.fingerprint);
   Json benchmarks = Json::array();
   for (const auto& b : results.benchmarks) benchmarks.push_back(benchmark_json(b));
   j["benchmarks"] = std::move(benchmarks);

@@ -2,6 +2,7 @@
 // Errors that end a run with exit code 2.  Every message is one line that
 // names the file (or flag) and the problem, so CI logs say what to fix.
 
+#include <functional>
 #include <stdexcept>
 #include <string>
 
@@ -18,6 +19,11 @@ class OutputError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
+
+// Runs `body` and returns its exit code.  An InputError or OutputError
+// becomes "perfgate: error: <message>" on stderr and exit code 2; any other
+// exception "perfgate: internal error: ..." and 2 as well.
+int run_reporting_errors(const std::function<int()>& body);
 
 // `text` made safe to quote in a one-line message: control characters are
 // escaped and long names are shortened in the middle.
