@@ -109,6 +109,8 @@ struct BadInput {
   const char* message;
 };
 
+void PrintTo(const BadInput& input, std::ostream* out) { *out << input.what; }
+
 class CompareCliBadInput : public CompareCli, public ::testing::WithParamInterface<BadInput> {};
 
 TEST_P(CompareCliBadInput, Exit2OneLineNothingOverwritten) {

@@ -16,12 +16,12 @@
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/results_io.hpp"
 #include "perfgate/runtime/main_options.hpp"
-#include "perfgate/runtime/run_collector.hpp"
-#include "perfgate/runtime/source_info.hpp"
 #include "perfgate/runtime/suite_info.hpp"
 #include "perfgate/runtime/this_device.hpp"
 #include "perfgate/writers/console_table.hpp"
 #include "perfgate/writers/report_files.hpp"
+#include "baseline_location.hpp"
+#include "case_runner.hpp"
 
 namespace perfgate {
 namespace {
@@ -45,54 +45,6 @@ bool wants_listing(const std::vector<std::string>& args) {
   return std::any_of(args.begin(), args.end(), [](const std::string& a) {
     return a == "--benchmark_list_tests" || a == "--benchmark_list_tests=true";
   });
-}
-
-// Hands `args` to Google Benchmark (again, for a re-measurement: its flags
-// are plain globals that a later Initialize overwrites) and runs the cases.
-std::vector<BenchmarkResult> run_cases(std::vector<std::string> args, const MainOptions& options) {
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  int argc = static_cast<int>(args.size());
-  benchmark::Initialize(&argc, argv.data());
-  if (benchmark::ReportUnrecognizedArguments(argc, argv.data()))
-    throw InputError("unrecognized command-line flag (see --help and --perfgate_help)");
-  RunCollector collector(make_display_reporter(options.display_format, options.color, options.counters_tabular),
-                         options.display_aggregates_only);
-  benchmark::RunSpecifiedBenchmarks(&collector);
-  return collector.results();
-}
-
-Results measure_suite(const std::vector<std::string>& args, const MainOptions& options, const std::string& suite,
-                      const Fingerprint& device, const std::string& command) {
-  Results results;
-  results.suite = suite;
-  results.created_utc = utc_timestamp_now();
-  results.fingerprint = device;
-  results.source = source_info(this_suite.source_dir ? this_suite.source_dir : "", command);
-  results.benchmarks = run_cases(args, options);
-  if (results.benchmarks.empty())
-    throw InputError("no benchmark case ran (does --benchmark_filter match any case? try --benchmark_list_tests)");
-  return results;
-}
-
-fs::path baseline_path(const MainOptions& options, const std::string& slug, const std::string& suite) {
-  if (!options.baseline.empty()) return options.baseline;
-  if (!options.baseline_dir.empty()) return options.baseline_dir / slug / (suite + ".json");
-  throw InputError("no baseline: pass --perfgate_baseline=FILE or --perfgate_baseline_dir=DIR, "
-                   "or run with --perfgate_mode=record");
-}
-
-// With a baseline folder but none for this device, a baseline of another
-// device still lets the run report (INCOMPARABLE, never a failure).
-std::optional<fs::path> other_device_baseline(const MainOptions& options, const std::string& suite) {
-  if (!options.baseline.empty() || !fs::is_directory(options.baseline_dir)) return std::nullopt;
-  std::vector<fs::path> candidates;
-  for (const auto& entry : fs::directory_iterator(options.baseline_dir))
-    if (fs::exists(entry.path() / (suite + ".json"))) candidates.push_back(entry.path() / (suite + ".json"));
-  if (candidates.empty()) return std::nullopt;
-  std::sort(candidates.begin(), candidates.end());
-  return candidates.front();
 }
 
 bool every_case_skipped(const Results& results) {

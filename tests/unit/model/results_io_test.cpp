@@ -103,6 +103,8 @@ struct Corruption {
   const char* expected;  // part of the message
 };
 
+void PrintTo(const Corruption& corruption, std::ostream* out) { *out << corruption.what; }
+
 class ResultsValidation : public ::testing::TestWithParam<Corruption> {};
 
 TEST_P(ResultsValidation, RejectsWithAClearMessage) {

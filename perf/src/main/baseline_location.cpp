@@ -1,0 +1,29 @@
+#include "baseline_location.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "perfgate/model/errors.hpp"
+
+namespace perfgate {
+
+namespace fs = std::filesystem;
+
+std::filesystem::path baseline_path(const MainOptions& options, const std::string& slug, const std::string& suite) {
+  if (!options.baseline.empty()) return options.baseline;
+  if (!options.baseline_dir.empty()) return options.baseline_dir / slug / (suite + ".json");
+  throw InputError("no baseline: pass --perfgate_baseline=FILE or --perfgate_baseline_dir=DIR, "
+                   "or run with --perfgate_mode=record");
+}
+
+std::optional<std::filesystem::path> other_device_baseline(const MainOptions& options, const std::string& suite) {
+  if (!options.baseline.empty() || !fs::is_directory(options.baseline_dir)) return std::nullopt;
+  std::vector<fs::path> candidates;
+  for (const auto& entry : fs::directory_iterator(options.baseline_dir))
+    if (fs::exists(entry.path() / (suite + ".json"))) candidates.push_back(entry.path() / (suite + ".json"));
+  if (candidates.empty()) return std::nullopt;
+  std::sort(candidates.begin(), candidates.end());
+  return candidates.front();
+}
+
+}  // namespace perfgate

@@ -1,0 +1,21 @@
+#pragma once
+// Where a suite binary finds the baseline it gates against.
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "perfgate/runtime/main_options.hpp"
+
+namespace perfgate {
+
+// --perfgate_baseline, else <--perfgate_baseline_dir>/<slug>/<suite>.json.
+// InputError when neither flag is given.
+std::filesystem::path baseline_path(const MainOptions& options, const std::string& slug, const std::string& suite);
+
+// With a baseline folder but none for this device, a baseline of the same
+// suite for another device still lets the run report (INCOMPARABLE, never a
+// failure).  The first such file by path, or nullopt.
+std::optional<std::filesystem::path> other_device_baseline(const MainOptions& options, const std::string& suite);
+
+}  // namespace perfgate

@@ -1,0 +1,41 @@
+#include "case_runner.hpp"
+
+#include <benchmark/benchmark.h>
+
+#include "perfgate/model/errors.hpp"
+#include "perfgate/runtime/run_collector.hpp"
+#include "perfgate/runtime/source_info.hpp"
+#include "perfgate/runtime/suite_info.hpp"
+
+namespace perfgate {
+
+// Google Benchmark's flags are plain globals: a later Initialize overwrites
+// those it is given and keeps the rest.
+std::vector<BenchmarkResult> run_cases(std::vector<std::string> args, const MainOptions& options) {
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  int argc = static_cast<int>(args.size());
+  benchmark::Initialize(&argc, argv.data());
+  if (benchmark::ReportUnrecognizedArguments(argc, argv.data()))
+    throw InputError("unrecognized command-line flag (see --help and --perfgate_help)");
+  RunCollector collector(make_display_reporter(options.display_format, options.color, options.counters_tabular),
+                         options.display_aggregates_only);
+  benchmark::RunSpecifiedBenchmarks(&collector);
+  return collector.results();
+}
+
+Results measure_suite(const std::vector<std::string>& args, const MainOptions& options, const std::string& suite,
+                      const Fingerprint& device, const std::string& command) {
+  Results results;
+  results.suite = suite;
+  results.created_utc = utc_timestamp_now();
+  results.fingerprint = device;
+  results.source = source_info(this_suite.source_dir ? this_suite.source_dir : "", command);
+  results.benchmarks = run_cases(args, options);
+  if (results.benchmarks.empty())
+    throw InputError("no benchmark case ran (does --benchmark_filter match any case? try --benchmark_list_tests)");
+  return results;
+}
+
+}  // namespace perfgate
