@@ -107,7 +107,8 @@ int update_suite(const SuiteEntry& suite, const BaselineUpdateOptions& options, 
   std::optional<FileLock> lock;
   if (!options.dry_run) lock.emplace(path);  // a concurrent update of this device's baselines waits here
   const std::optional<Results> old = load_old_baseline(path, options.force);
-  const Results fresh = refreshed_baseline(old, std::move(*measured.results), !options.filter.empty());
+  const RefreshOptions refresh{!options.filter.empty(), options.append, static_cast<std::size_t>(options.keep_rounds)};
+  const Results fresh = refreshed_baseline(old, std::move(*measured.results), refresh);
   show_movement(old, fresh, path);
   if (options.dry_run) {
     std::cout << "perfgate: dry run: " << path.string() << " left as it was\n";

@@ -26,6 +26,8 @@ struct BaselineUpdateOptions {
   std::string filter;
   int repetitions = 20;
   int rounds = 2;
+  bool append = false;      // pool with the old baseline's rounds
+  int keep_rounds = 8;
   bool force = false;
   bool dry_run = false;
 };

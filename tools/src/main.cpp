@@ -54,6 +54,12 @@ void add_baseline(CLI::App& app, Program& p) {
   u->add_option("--filter", p.update.filter, "only cases matching this --benchmark_filter regex");
   u->add_option("--repetitions", p.update.repetitions, "repetitions per round")->check(CLI::Range(5, 100000))->capture_default_str();
   u->add_option("--rounds", p.update.rounds, "separate runs pooled into the baseline")->check(CLI::Range(1, 1000))->capture_default_str();
+  u->add_flag("--append", p.update.append,
+              "pool the new rounds with the old baseline's (same device): a baseline recorded at several times "
+              "knows how far the machine moves between runs");
+  u->add_option("--keep-rounds", p.update.keep_rounds, "with --append: the most recent rounds kept")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
   u->add_flag("--force", p.update.force, "write even when CI is set, or over an unreadable baseline");
   u->add_flag("--dry-run", p.update.dry_run, "measure and show what moved, write nothing");
   auto* s = b->add_subcommand("show", "print a baseline (a file, or the suites' baselines for this device)");

@@ -18,7 +18,7 @@ std::string format(const char* pattern, double a, double b = 0.0, double c = 0.0
 double practical_threshold_pct(double threshold_pct, const GateSettings& settings,
                                const SampleSummary& baseline, const SampleSummary& current) {
   const double noise = std::max(baseline.robust_cv, current.robust_cv);
-  return std::max(threshold_pct, settings.noise_multiplier * noise * 100.0);
+  return std::max({threshold_pct, settings.noise_multiplier * noise * 100.0, baseline.run_to_run_pct});
 }
 
 Classification classify(const SampleSummary& baseline, const SampleSummary& current,

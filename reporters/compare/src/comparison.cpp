@@ -1,5 +1,6 @@
 #include "perfgate/compare/comparison.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <set>
@@ -22,6 +23,12 @@ SampleSummary summarize(const BenchmarkResult& b) {
   s.median = stats::median(b.samples);
   s.robust_cv = stats::robust_cv(b.samples);
   s.throttled = b.throttled_samples;
+  const std::vector<double> medians = b.round_medians();
+  s.rounds = medians.size();
+  if (medians.size() >= 2) {
+    const auto [low, high] = std::minmax_element(medians.begin(), medians.end());
+    if (*low > 0) s.run_to_run_pct = (*high / *low - 1.0) * 100.0;
+  }
   return s;
 }
 

@@ -1,5 +1,6 @@
 #include "perfgate/model/baseline_refresh.hpp"
 
+#include <algorithm>
 #include <map>
 
 #include "perfgate/model/errors.hpp"
@@ -17,8 +18,32 @@ void check_same_origin(const Results& first, const Results& other) {
                      other.fingerprint.slug + ")");
 }
 
+// A result's rounds, one round when it came from a single run.
+std::vector<std::size_t> rounds_of(const BenchmarkResult& b) {
+  if (b.rounds.size() >= 2) return b.rounds;
+  if (b.samples.empty()) return {};
+  return {b.samples.size()};
+}
+
+void append_rounds(BenchmarkResult& into, const BenchmarkResult& from) {
+  const std::vector<std::size_t> before = rounds_of(into), added = rounds_of(from);
+  into.samples.insert(into.samples.end(), from.samples.begin(), from.samples.end());
+  into.rounds = before;
+  into.rounds.insert(into.rounds.end(), added.begin(), added.end());
+}
+
+// Drops the oldest rounds beyond `keep`.
+void keep_latest_rounds(BenchmarkResult& b, std::size_t keep) {
+  if (b.rounds.size() <= keep) return;
+  std::size_t dropped_samples = 0;
+  const std::size_t dropped_rounds = b.rounds.size() - keep;
+  for (std::size_t i = 0; i < dropped_rounds; ++i) dropped_samples += b.rounds[i];
+  b.samples.erase(b.samples.begin(), b.samples.begin() + static_cast<std::ptrdiff_t>(dropped_samples));
+  b.rounds.erase(b.rounds.begin(), b.rounds.begin() + static_cast<std::ptrdiff_t>(dropped_rounds));
+}
+
 void absorb(BenchmarkResult& pooled, const BenchmarkResult& run, std::map<std::string, std::vector<double>>& counters) {
-  pooled.samples.insert(pooled.samples.end(), run.samples.begin(), run.samples.end());
+  append_rounds(pooled, run);
   pooled.throttled_samples += run.throttled_samples;
   pooled.iterations = run.iterations;
   if (run.error && !pooled.error) pooled.error = run.error;
@@ -54,17 +79,29 @@ Results pool_runs(const std::vector<Results>& runs) {
   for (const std::string& name : order) {
     BenchmarkResult& b = by_name[name];
     for (const auto& [counter, values] : counters[name]) b.counters[counter] = stats::median(values);
-    if (!b.measured()) b.samples.clear();
+    if (!b.measured()) b.samples.clear(), b.rounds.clear();
+    if (b.rounds.size() < 2) b.rounds.clear();
     pooled.benchmarks.push_back(std::move(b));
   }
   return pooled;
 }
 
-Results refreshed_baseline(const std::optional<Results>& old, Results fresh, bool partial) {
+Results refreshed_baseline(const std::optional<Results>& old, Results fresh, const RefreshOptions& options) {
   if (!old) return fresh;
-  for (BenchmarkResult& b : fresh.benchmarks)
-    if (const BenchmarkResult* before = old->find(b.name)) b.gate = before->gate;
-  if (partial) {
+  for (BenchmarkResult& b : fresh.benchmarks) {
+    const BenchmarkResult* before = old->find(b.name);
+    if (!before) continue;
+    b.gate = before->gate;
+    if (options.append && before->measured() && b.measured()) {
+      BenchmarkResult history = *before;
+      append_rounds(history, b);
+      b.samples = std::move(history.samples);
+      b.rounds = std::move(history.rounds);
+      keep_latest_rounds(b, std::max<std::size_t>(options.keep_rounds, 1));
+      if (b.rounds.size() < 2) b.rounds.clear();
+    }
+  }
+  if (options.partial) {
     for (const BenchmarkResult& b : old->benchmarks)
       if (!fresh.find(b.name)) fresh.benchmarks.push_back(b);
   }

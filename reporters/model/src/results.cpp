@@ -3,12 +3,25 @@
 #include <chrono>
 #include <ctime>
 
+#include "perfgate/stats/summary.hpp"
+
 namespace perfgate {
 
 const BenchmarkResult* Results::find(const std::string& name) const {
   for (const auto& b : benchmarks)
     if (b.name == name) return &b;
   return nullptr;
+}
+
+std::vector<double> BenchmarkResult::round_medians() const {
+  if (rounds.size() < 2) return {stats::median(samples)};
+  std::vector<double> medians;
+  std::size_t start = 0;
+  for (std::size_t count : rounds) {
+    medians.push_back(stats::median(std::span<const double>(samples).subspan(start, count)));
+    start += count;
+  }
+  return medians;
 }
 
 std::string utc_timestamp_now() {

@@ -143,6 +143,23 @@ std::vector<double> read_samples(const ObjectReader& r) {
   return values;
 }
 
+// Sample counts per pooled run; they must add up to the samples.
+std::vector<std::size_t> read_rounds(const ObjectReader& r, std::size_t sample_count) {
+  const Json* j = r.find("rounds");
+  if (!j) return {};
+  if (!j->is_array()) r.fail("'rounds' is not an array");
+  std::vector<std::size_t> rounds;
+  std::size_t total = 0;
+  for (const Json& count : *j) {
+    if (!count.is_number_unsigned() || count.get<std::size_t>() == 0) r.fail("'rounds' holds a count that is not a positive integer");
+    rounds.push_back(count.get<std::size_t>());
+    total += rounds.back();
+  }
+  if (total != sample_count)
+    r.fail("'rounds' add up to " + std::to_string(total) + " samples, not the " + std::to_string(sample_count) + " there are");
+  return rounds;
+}
+
 std::map<std::string, CounterValue> read_counters(const ObjectReader& r) {
   std::map<std::string, CounterValue> counters;
   const Json* j = r.find("counters");
@@ -201,6 +218,7 @@ BenchmarkResult read_benchmark(const Json& j, std::size_t index, const std::stri
   if (b.unit.empty()) b.unit = "s";
   if (b.unit != "s") r.fail("unit " + quote_text(b.unit) + " is not supported (samples are seconds, unit \"s\")");
   b.samples = read_samples(r);
+  b.rounds = read_rounds(r, b.samples.size());
   b.throttled_samples = static_cast<int>(r.integer("throttled_samples"));
   b.iterations = r.integer("iterations");
   b.counters = read_counters(r);

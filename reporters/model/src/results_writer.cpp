@@ -27,6 +27,7 @@ Json benchmark_json(const BenchmarkResult& b) {
   j["name"] = b.name;
   j["unit"] = b.unit;
   j["samples"] = b.samples;
+  if (b.rounds.size() >= 2) j["rounds"] = b.rounds;
   j["throttled_samples"] = b.throttled_samples;
   j["iterations"] = b.iterations;
   if (!b.samples.empty()) {

@@ -16,8 +16,12 @@ Json number(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
 
 Json summary_json(const std::optional<SampleSummary>& s) {
   if (!s) return nullptr;
-  return {{"n", s->n}, {"median_s", number(s->median)}, {"robust_cv", number(s->robust_cv)},
-          {"throttled_samples", s->throttled}};
+  return {{"n", s->n},
+          {"median_s", number(s->median)},
+          {"robust_cv", number(s->robust_cv)},
+          {"throttled_samples", s->throttled},
+          {"rounds", s->rounds},
+          {"run_to_run_pct", number(s->run_to_run_pct)}};
 }
 
 Json evidence_json(const std::optional<Evidence>& e) {

@@ -55,6 +55,7 @@ void summary_properties(std::ostream& out, const char* prefix, const std::option
   property(out, "        ", p + "_samples", std::to_string(s->n));
   property(out, "        ", p + "_robust_cv", decimal(s->robust_cv, 4));
   if (s->throttled > 0) property(out, "        ", p + "_throttled_samples", std::to_string(s->throttled));
+  if (s->rounds > 1) property(out, "        ", p + "_run_to_run_pct", decimal(s->run_to_run_pct, 4));
 }
 
 void case_properties(std::ostream& out, const BenchmarkComparison& b) {
@@ -92,9 +93,11 @@ std::string details(const BenchmarkComparison& b) {
   std::ostringstream text;
   text << "verdict: " << verdict_label(b) << "\nreason: " << b.reason << '\n';
   const auto side = [&](const char* label, const std::optional<SampleSummary>& s) {
-    if (s)
-      text << label << ": median " << format_seconds(s->median) << ", " << s->n << " samples, robust CV "
-           << decimal(s->robust_cv * 100.0, 3) << "%\n";
+    if (!s) return;
+    text << label << ": median " << format_seconds(s->median) << ", " << s->n << " samples, robust CV "
+         << decimal(s->robust_cv * 100.0, 3) << "%";
+    if (s->rounds > 1) text << ", " << s->rounds << " runs " << decimal(s->run_to_run_pct, 3) << "% apart";
+    text << "\n";
   };
   side("baseline", b.baseline);
   side("current", b.current);

@@ -59,6 +59,15 @@ TEST(Classify, ImprovementNeedsTheIntervalBelowOne) {
             Verdict::inconclusive);
 }
 
+TEST(PracticalThreshold, BaselineRunToRunSpreadRaisesIt) {
+  SampleSummary pooled = side(40, 1, 0.01);
+  pooled.rounds = 4;
+  pooled.run_to_run_pct = 48.0;  // the machine moved this much between runs of the same code
+  EXPECT_DOUBLE_EQ(practical_threshold_pct(5.0, kDefaults, pooled, side(10, 1, 0.01)), 48.0);
+  EXPECT_EQ(classify(pooled, side(10, 1.45), evidence(1.45, 1e-6, 1.4, 1.5), 48.0, kDefaults).verdict,
+            Verdict::no_change);
+}
+
 TEST(PracticalThreshold, IsTheLargerOfFloorAndThreeRobustCvs) {
   EXPECT_DOUBLE_EQ(practical_threshold_pct(5.0, kDefaults, side(10, 1, 0.01), side(10, 1, 0.01)), 5.0);
   EXPECT_DOUBLE_EQ(practical_threshold_pct(5.0, kDefaults, side(10, 1, 0.01), side(10, 1, 0.04)), 12.0);

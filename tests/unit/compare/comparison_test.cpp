@@ -66,6 +66,17 @@ TEST(Comparison, PerBenchmarkThresholdOverride) {
   EXPECT_DOUBLE_EQ(c.find("x")->threshold_pct, 50.0);
 }
 
+TEST(Comparison, RunToRunSpreadComesFromTheBaselineRounds) {
+  Results base = results("s", {benchmark("x", {1.0, 1.0, 1.01, 1.5, 1.5, 1.49})});
+  base.benchmarks[0].rounds = {3, 3};
+  const Comparison c = compare_results(base, results("s", {benchmark("x", {1.4, 1.41, 1.39, 1.4, 1.42})}));
+  ASSERT_TRUE(c.find("x")->baseline.has_value());
+  EXPECT_EQ(c.find("x")->baseline->rounds, 2u);
+  EXPECT_NEAR(c.find("x")->baseline->run_to_run_pct, 50.0, 1e-9);  // round medians 1.0 and 1.5
+  EXPECT_GE(c.find("x")->threshold_pct, 50.0);
+  EXPECT_EQ(verdict_of(c, "x"), Verdict::no_change);
+}
+
 TEST(Comparison, RunThresholdApplies) {
   const Results base = results("s", {benchmark("x", timed(1e-3, 1))});
   const Results cur = results("s", {benchmark("x", timed(1.3e-3, 2))});

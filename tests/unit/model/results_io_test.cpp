@@ -18,6 +18,7 @@ Results sample_results() {
                                testing::test_gpu());
   BenchmarkResult& b = r.benchmarks[0];
   b.throttled_samples = 2;
+  b.rounds = {3, 2};
   b.counters["TFLOP/s"] = 612.5;
   b.counters["bound"] = std::string("compute");
   b.kernels.push_back({"sm90_xmma_gemm_bf16", 3, 812.0});
@@ -60,6 +61,7 @@ TEST(ResultsIo, RoundTripKeepsEverything) {
   const BenchmarkResult& b = loaded.benchmarks[0];
   EXPECT_EQ(b.samples, original.benchmarks[0].samples);
   EXPECT_EQ(b.throttled_samples, 2);
+  EXPECT_EQ(b.rounds, (std::vector<std::size_t>{3, 2}));
   EXPECT_EQ(std::get<double>(b.counters.at("TFLOP/s")), 612.5);
   EXPECT_EQ(std::get<std::string>(b.counters.at("bound")), "compute");
   ASSERT_EQ(b.kernels.size(), 1u);
@@ -126,7 +128,7 @@ INSTANTIATE_TEST_SUITE_P(
         Corruption{"null sample", [](json& d) { d["benchmarks"][0]["samples"][1] = nullptr; }, "sample 1 is not a number"},
         Corruption{"negative sample", [](json& d) { d["benchmarks"][0]["samples"][2] = -1e-3; }, "sample 2 is negative"},
         Corruption{"text sample", [](json& d) { d["benchmarks"][0]["samples"][0] = "fast"; }, "sample 0 is not a number"},
-        Corruption{"empty samples", [](json& d) { d["benchmarks"][0]["samples"] = json::array(); }, "has no samples"},
+        Corruption{"empty samples", [](json& d) { d["benchmarks"][0]["samples"] = json::array(); d["benchmarks"][0].erase("rounds"); }, "has no samples"},
         Corruption{"duplicate", [](json& d) { d["benchmarks"][1]["name"] = d["benchmarks"][0]["name"]; }, "appears more than once"},
         Corruption{"empty name", [](json& d) { d["benchmarks"][0]["name"] = ""; }, "unusable name"},
         Corruption{"control char", [](json& d) { d["benchmarks"][0]["name"] = "a\x01z"; }, "control character"},
@@ -136,6 +138,8 @@ INSTANTIATE_TEST_SUITE_P(
         Corruption{"no fingerprint", [](json& d) { d.erase("fingerprint"); }, "has no 'fingerprint'"},
         Corruption{"benchmarks object", [](json& d) { d["benchmarks"] = json::object(); }, "'benchmarks' is not an array"},
         Corruption{"threshold", [](json& d) { d["benchmarks"][0]["gate"]["threshold_pct"] = -3; }, "threshold_pct is not a positive number"},
+        Corruption{"rounds sum", [](json& d) { d["benchmarks"][0]["rounds"] = {3, 3}; }, "'rounds' add up to 6 samples, not the 5"},
+        Corruption{"rounds zero", [](json& d) { d["benchmarks"][0]["rounds"] = {5, 0}; }, "not a positive integer"},
         Corruption{"counter", [](json& d) { d["benchmarks"][0]["counters"]["x"] = json::array(); }, "neither a number nor a string"}),
     [](const ::testing::TestParamInfo<Corruption>& param_info) {
       std::string name = param_info.param.what;

@@ -34,9 +34,10 @@ TEST(MarkdownWriter, CellEscapesMarkupAndLineBreaks) {
 
 TEST(MarkdownWriter, EnvironmentShiftIsAWarning) {
   std::vector<BenchmarkResult> base, cur;
-  for (int i = 0; i < 5; ++i) {
-    base.push_back(benchmark("b" + std::to_string(i), lognormal_samples(1e-3, 0.01, 10, i)));
-    cur.push_back(benchmark("b" + std::to_string(i), lognormal_samples(1.4e-3, 0.01, 10, 10 + i)));
+  for (const char* name : {"b0", "b1", "b2", "b3", "b4"}) {
+    const std::uint64_t seed = base.size();
+    base.push_back(benchmark(name, lognormal_samples(1e-3, 0.01, 10, seed)));
+    cur.push_back(benchmark(name, lognormal_samples(1.4e-3, 0.01, 10, 10 + seed)));
   }
   const Comparison c = compare_results(results("s", base), results("s", cur));
   ASSERT_TRUE(c.environment_shift.has_value());

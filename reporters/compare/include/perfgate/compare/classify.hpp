@@ -14,7 +14,8 @@ struct Classification {
 };
 
 // The practical threshold in %: max(threshold_pct, noise_multiplier x the
-// larger robust CV x 100).
+// larger robust CV x 100, the baseline's run-to-run spread): a change the
+// machine itself makes between runs of unchanged code is not a regression.
 double practical_threshold_pct(double threshold_pct, const GateSettings& settings,
                                const SampleSummary& baseline, const SampleSummary& current);
 

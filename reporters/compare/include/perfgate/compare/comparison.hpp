@@ -19,6 +19,8 @@ struct SampleSummary {
   double median = 0.0;    // seconds
   double robust_cv = 0.0;
   int throttled = 0;      // samples left out because clocks throttled
+  std::size_t rounds = 1;       // separate runs pooled into the samples
+  double run_to_run_pct = 0.0;  // (largest / smallest round median - 1) x 100
 };
 
 // The statistics of one baseline/current pair.

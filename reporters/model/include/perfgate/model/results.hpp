@@ -46,6 +46,11 @@ struct BenchmarkResult {
   std::string unit = "s";
   // Per-repetition time per iteration, in seconds: every valid repetition.
   std::vector<double> samples;
+  // How many of the samples each separate run (process) contributed, in
+  // order, when several runs were pooled (a baseline refresh); empty for one
+  // run.  The gate reads from it how far the machine itself moves between
+  // runs.
+  std::vector<std::size_t> rounds;
   int throttled_samples = 0;      // repetitions left out because clocks throttled
   std::int64_t iterations = 0;    // iterations per repetition
   std::map<std::string, CounterValue> counters;
@@ -56,6 +61,8 @@ struct BenchmarkResult {
   std::optional<std::string> skipped;  // it could not run here (no device, ...)
 
   bool measured() const { return !error && !skipped; }
+  // The median of each round's samples (one value for a single run).
+  std::vector<double> round_medians() const;
 };
 
 struct Source {
