@@ -79,6 +79,18 @@ TEST_F(BaselineUpdate, PoolsRoundsShowsMovementAndKeepsOverrides) {
   EXPECT_NE(shown.output.find("threshold 15%"), std::string::npos) << shown.output;
 }
 
+TEST_F(BaselineUpdate, AppendPoolsWithTheOldRoundsAndKeepsTheLatest) {
+  ASSERT_EQ(update("").exit_code, 0);
+  EXPECT_EQ(load_results(written()).benchmarks[0].rounds, (std::vector<std::size_t>{5, 5}));
+  const auto appended = update("--append");
+  ASSERT_EQ(appended.exit_code, 0) << appended.output;
+  EXPECT_EQ(load_results(written()).benchmarks[0].rounds, (std::vector<std::size_t>{5, 5, 5, 5}));
+  ASSERT_EQ(update("--append --keep-rounds 3").exit_code, 0);
+  const Results kept = load_results(written());
+  EXPECT_EQ(kept.benchmarks[0].rounds, (std::vector<std::size_t>{5, 5, 5}));
+  EXPECT_EQ(kept.benchmarks[0].samples.size(), 15u);
+}
+
 TEST_F(BaselineUpdate, DryRunWritesNothing) {
   const auto run = update("--dry-run");
   EXPECT_EQ(run.exit_code, 0) << run.output;

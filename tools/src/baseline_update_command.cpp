@@ -87,13 +87,13 @@ std::optional<Results> load_old_baseline(const fs::path& path, bool force) {
   }
 }
 
-void show_movement(const std::optional<Results>& old, const Results& fresh, const fs::path& path) {
+void show_movement(const std::optional<Results>& old, const Results& measured, const fs::path& path) {
   if (!old) {
-    std::cout << "\nperfgate: new baseline " << path.string() << " with " << fresh.benchmarks.size()
+    std::cout << "\nperfgate: new baseline " << path.string() << " with " << measured.benchmarks.size()
               << " benchmarks\n";
     return;
   }
-  Comparison moved = compare_results(*old, fresh);
+  Comparison moved = compare_results(*old, measured);
   moved.baseline.origin = path.string() + " (old)";
   moved.current.origin = "new measurements";
   std::cout << "\nWhat moved against the old baseline (for review; nothing is gated here):";
@@ -107,9 +107,9 @@ int update_suite(const SuiteEntry& suite, const BaselineUpdateOptions& options, 
   std::optional<FileLock> lock;
   if (!options.dry_run) lock.emplace(path);  // a concurrent update of this device's baselines waits here
   const std::optional<Results> old = load_old_baseline(path, options.force);
+  show_movement(old, *measured.results, path);  // the new runs alone, before any pooling with the old
   const RefreshOptions refresh{!options.filter.empty(), options.append, static_cast<std::size_t>(options.keep_rounds)};
   const Results fresh = refreshed_baseline(old, std::move(*measured.results), refresh);
-  show_movement(old, fresh, path);
   if (options.dry_run) {
     std::cout << "perfgate: dry run: " << path.string() << " left as it was\n";
     return kExitOk;
