@@ -12,7 +12,7 @@ report="${PERFGATE_REPORT_DIR:-$perfgate_root/build/perfgate-report}"
 rm -rf "$results" "$report"
 mkdir -p "$report/junit"
 
-ctest --preset perf "$@"
+ctest --test-dir "$perfgate_root/build" -L perf --output-on-failure "$@"   # one suite at a time
 ctest_status=$?
 
 summary="$report/summary.md"

@@ -6,4 +6,5 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 perfgate_build default
-ctest --preset tests --output-junit "$perfgate_root/build/ctest-junit.xml" "$@"
+ctest --test-dir "$perfgate_root/build" -LE perf -j "$(nproc)" --output-on-failure \
+  --output-junit "$perfgate_root/build/ctest-junit.xml" "$@"
