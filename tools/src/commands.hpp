@@ -33,6 +33,17 @@ struct BaselineUpdateOptions {
 };
 int run_baseline_update(const BaselineUpdateOptions& options);
 
+struct BaselinePromoteOptions {
+  std::vector<std::filesystem::path> files;  // results of one suite on one device; each is a round
+  std::filesystem::path baseline_dir;        // default: the suite's, from the build manifest
+  std::filesystem::path program;
+  bool append = false;
+  int keep_rounds = 8;
+  bool force = false;
+  bool dry_run = false;
+};
+int run_baseline_promote(const BaselinePromoteOptions& options);
+
 struct BaselineShowOptions {
   std::filesystem::path file;
   std::vector<std::string> suites;

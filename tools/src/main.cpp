@@ -1,6 +1,7 @@
 // perfgate: the command-line program.
 //   perfgate compare BASE CURRENT [--junit F] [--json F] [--markdown F] [--threshold PCT] [--fdr Q]
 //   perfgate baseline update [--suite S]... [--filter REGEX] [--repetitions N] [--rounds K] [--force]
+//   perfgate baseline promote RESULTS.json... [--append] [--baseline-dir DIR]
 //   perfgate baseline show [FILE] [--suite S]...
 //   perfgate device [--json]
 
@@ -32,6 +33,7 @@ void add_gate_flags(CLI::App& command, GateSettings& gate) {
 struct Program {
   CompareOptions compare;
   BaselineUpdateOptions update;
+  BaselinePromoteOptions promote;
   BaselineShowOptions show;
   DeviceOptions device;
 };
@@ -62,6 +64,15 @@ void add_baseline(CLI::App& app, Program& p) {
       ->capture_default_str();
   u->add_flag("--force", p.update.force, "write even when CI is set, or over an unreadable baseline");
   u->add_flag("--dry-run", p.update.dry_run, "measure and show what moved, write nothing");
+  auto* p2 = b->add_subcommand("promote", "make results files already measured the baseline (each file a round)");
+  p2->add_option("RESULTS", p.promote.files, "perfgate results of one suite on one device")->required()->check(CLI::ExistingFile);
+  p2->add_option("--baseline-dir", p.promote.baseline_dir, "default: the suite's baseline folder from the build");
+  p2->add_flag("--append", p.promote.append, "pool with the old baseline's rounds instead of replacing them");
+  p2->add_option("--keep-rounds", p.promote.keep_rounds, "with --append: the most recent rounds kept")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+  p2->add_flag("--force", p.promote.force, "write even when CI is set, or over an unreadable baseline");
+  p2->add_flag("--dry-run", p.promote.dry_run, "show what would move, write nothing");
   auto* s = b->add_subcommand("show", "print a baseline (a file, or the suites' baselines for this device)");
   s->add_option("FILE", p.show.file, "a baseline or results file");
   s->add_option("--suite", p.show.suites, "these suites' baselines (repeatable)");
@@ -78,6 +89,7 @@ int dispatch(const CLI::App& app, const Program& p) {
   if (app.got_subcommand("device")) return run_device(p.device);
   const CLI::App* baseline = app.get_subcommand("baseline");
   if (baseline->got_subcommand("update")) return run_baseline_update(p.update);
+  if (baseline->got_subcommand("promote")) return run_baseline_promote(p.promote);
   return run_baseline_show(p.show);
 }
 
@@ -87,7 +99,7 @@ int main(int argc, char** argv) {
   CLI::App app{"perfgate: a performance-regression gate for GPU and CPU code"};
   app.require_subcommand(1);
   Program program;
-  program.update.program = program.show.program = argv[0];
+  program.update.program = program.promote.program = program.show.program = argv[0];
   add_compare(app, program);
   add_baseline(app, program);
   add_device(app, program);
