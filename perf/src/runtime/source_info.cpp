@@ -40,7 +40,9 @@ Source source_info(const std::string& source_dir, const std::string& command) {
   const std::string git = "git -C " + shell_quote(source_dir) + " ";
   source.git_commit = first_line_of(git + "rev-parse HEAD 2>/dev/null");
   if (!source.git_commit.empty())
-    source.git_dirty = !first_line_of(git + "status --porcelain --untracked-files=no 2>/dev/null").empty();
+    // Baselines are data the run may be about to replace, not code under test.
+    source.git_dirty =
+        !first_line_of(git + "status --porcelain --untracked-files=no -- . ':(exclude)baselines' 2>/dev/null").empty();
   return source;
 }
 
