@@ -167,6 +167,41 @@ TEST_F(CompareCli, UsageErrorsAreExit2) {
   EXPECT_EQ(perfgate_cli("compare a.json b.json --fdr 7").exit_code, 2);
 }
 
+TEST_F(CompareCli, PromoteMakesResultsTheBaselineEachFileARound) {
+  write("run1.json", suite_run(1.0, 1));
+  write("run2.json", suite_run(1.0, 2));
+  const std::string dir = path("baselines");
+  const auto refused = run_shell("CI=1 " + shell_word(PERFGATE_CLI) + " baseline promote " + path("run1.json") +
+                                 " --baseline-dir " + dir);
+  EXPECT_EQ(refused.exit_code, 2) << refused.output;
+  const auto promoted = run_shell("env -u CI " + shell_word(PERFGATE_CLI) + " baseline promote " + path("run1.json") +
+                                  " " + path("run2.json") + " --baseline-dir " + dir);
+  ASSERT_EQ(promoted.exit_code, 0) << promoted.output;
+  const Results baseline = load_results(dir_ / "baselines/cpu-test-cpu-9000/kernels.json");
+  EXPECT_EQ(baseline.benchmarks[0].rounds, (std::vector<std::size_t>{10, 10}));
+  write("run3.json", suite_run(1.0, 3));
+  const auto appended = run_shell("env -u CI " + shell_word(PERFGATE_CLI) + " baseline promote " + path("run3.json") +
+                                  " --append --baseline-dir " + dir);
+  ASSERT_EQ(appended.exit_code, 0) << appended.output;
+  EXPECT_EQ(load_results(dir_ / "baselines/cpu-test-cpu-9000/kernels.json").benchmarks[0].rounds,
+            (std::vector<std::size_t>{10, 10, 10}));
+}
+
+TEST_F(CompareCli, PromoteRefusesFailedCasesAndUnknownDevices) {
+  Results failed = suite_run(1.0, 1);
+  failed.benchmarks.push_back(testing::failed_benchmark("broken", "cudaMalloc: out of memory"));
+  write("failed.json", failed);
+  const auto run = run_shell("env -u CI " + shell_word(PERFGATE_CLI) + " baseline promote " + path("failed.json") +
+                             " --baseline-dir " + path("baselines"));
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_NE(run.output.find("case 'broken' failed"), std::string::npos) << run.output;
+  const auto gbench = run_shell("env -u CI " + shell_word(PERFGATE_CLI) + " baseline promote " +
+                                shell_word(std::string(PERFGATE_TEST_FIXTURES) + "/gbench/test3_run0.json") +
+                                " --baseline-dir " + path("baselines"));
+  EXPECT_EQ(gbench.exit_code, 2) << gbench.output;
+  EXPECT_FALSE(std::filesystem::exists(dir_ / "baselines"));
+}
+
 TEST(DeviceCommand, PrintsTheHostSlug) {
   const auto run = perfgate_cli("device --json");
   ASSERT_EQ(run.exit_code, 0) << run.output;
