@@ -68,8 +68,7 @@ int update_suite(const SuiteEntry& suite, const BaselineUpdateOptions& options, 
   if (!measured.results) return measured.exit_code;
   const BaselineWrite how{{!options.filter.empty(), options.append, static_cast<std::size_t>(options.keep_rounds)},
                           options.force, options.dry_run};
-  write_baseline(*measured.results, suite.baseline_dir / measured.results->fingerprint.slug / (suite.name + ".json"),
-                 how);
+  write_baseline(*measured.results, baseline_file(suite.baseline_dir, *measured.results), how);
   return kExitOk;
 }
 

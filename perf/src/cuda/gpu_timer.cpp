@@ -87,7 +87,9 @@ bool GpuTimer::start_sample() {
 }
 
 bool GpuTimer::stop_sample() {
-  if (!check("kernel launch", cudaGetLastError()) || !check("cudaEventRecord(stop)", cudaEventRecord(stop_, stream_)) ||
+  // The stop event is queued first: any host call before it (even the
+  // launch-error check) would be timed while the GPU idles.
+  if (!check("cudaEventRecord(stop)", cudaEventRecord(stop_, stream_)) || !check("kernel launch", cudaGetLastError()) ||
       !check("cudaEventSynchronize", cudaEventSynchronize(stop_)))
     return false;
   float milliseconds = 0.0f;

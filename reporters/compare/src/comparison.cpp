@@ -43,9 +43,10 @@ bool has_positive_samples(const BenchmarkResult& b) {
   return true;
 }
 
-Evidence gather_evidence(const BenchmarkResult& base, const BenchmarkResult& cur, const GateSettings& settings) {
+Evidence gather_evidence(const BenchmarkResult& base, const BenchmarkResult& cur, const SampleSummary& base_summary,
+                         const SampleSummary& cur_summary, const GateSettings& settings) {
   Evidence e;
-  e.ratio = stats::median(cur.samples) / stats::median(base.samples);
+  e.ratio = cur_summary.median / base_summary.median;
   const stats::MannWhitney test = stats::mann_whitney_u(base.samples, cur.samples);
   e.p_value = test.p_value;
   e.exact_p = test.exact;
@@ -100,7 +101,7 @@ BenchmarkComparison pair(const BenchmarkResult& base, const BenchmarkResult& cur
   }
   c.baseline = summarize(base);
   c.threshold_pct = practical_threshold_pct(c.threshold_pct, settings, *c.baseline, *c.current);
-  c.evidence = gather_evidence(base, cur, settings);
+  c.evidence = gather_evidence(base, cur, *c.baseline, *c.current, settings);
   return c;
 }
 
