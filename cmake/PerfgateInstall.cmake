@@ -49,7 +49,7 @@ install(TARGETS ${_perfgate_install_targets}
 foreach(_perfgate_dir IN LISTS _perfgate_header_dirs)
   set(_perfgate_exclude)
   if(NOT PERFGATE_HAS_CUDA)
-    set(_perfgate_exclude REGEX "/perfgate/cuda(/|$)" EXCLUDE)
+    set(_perfgate_exclude REGEX "/perfgate/(cuda|calibrate)(/|$)" EXCLUDE)
   endif()
   install(DIRECTORY "${_perfgate_dir}/perfgate"
     DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}"

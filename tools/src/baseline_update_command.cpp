@@ -44,6 +44,8 @@ Measured measure_rounds(const SuiteEntry& suite, const BaselineUpdateOptions& op
     const fs::path file = scratch / (suite.name + ".round" + std::to_string(round) + ".json");
     std::vector<std::string> args = suite.args;
     args.push_back("--perfgate_mode=record");
+    // Where the suite finds this device's calibration (device.json).
+    args.push_back("--perfgate_baseline_dir=" + suite.baseline_dir.string());
     args.push_back("--perfgate_results=" + file.string());
     args.push_back("--benchmark_repetitions=" + std::to_string(options.repetitions));
     if (!options.filter.empty()) args.push_back("--benchmark_filter=" + options.filter);

@@ -54,6 +54,13 @@ int run_baseline_show(const BaselineShowOptions& options);
 
 struct DeviceOptions {
   bool json = false;
+  bool calibrate = false;              // measure the ceilings, write <baseline_dir>/<slug>/device.json
+  std::filesystem::path baseline_dir;  // default: the suites' (build manifest), else ./baselines
+  std::filesystem::path build_dir;
+  std::filesystem::path program;
+  int gemm_size = 8192;
+  int samples = 20;
+  bool dry_run = false;                // --calibrate without writing
 };
 int run_device(const DeviceOptions& options);
 

@@ -1,20 +1,30 @@
-// perfgate device: this machine's fingerprints and slugs.
+// perfgate device: this machine's hardware, slugs and roofline ceilings;
+// with --calibrate, measures the GPU's ceilings into device.json.
 
+#include <cstdio>
 #include <iostream>
+#include <optional>
 
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
 #include "perfgate/compare/exit_code.hpp"
+#include "perfgate/model/device_calibration.hpp"
+#include "perfgate/model/errors.hpp"
 #include "perfgate/model/fingerprint_json.hpp"
+#include "perfgate/roofline/theoretical_ceilings.hpp"
 #include "perfgate/runtime/host_fingerprint.hpp"
+#include "suite_manifest.hpp"
 #if PERFGATE_HAS_CUDA
+#include "perfgate/calibrate/calibrate_device.hpp"
 #include "perfgate/cuda/availability.hpp"
 #include "perfgate/cuda/device_fingerprint.hpp"
 #endif
 
 namespace perfgate::cli {
 namespace {
+
+namespace fs = std::filesystem;
 
 struct GpuReport {
   std::vector<Fingerprint> devices;
@@ -36,34 +46,128 @@ GpuReport probe_gpus() {
   return report;
 }
 
-void print_gpu(const Fingerprint& f, int index) {
-  std::cout << "GPU " << index << ": " << f.name << "\n  slug                " << f.slug
-            << "\n  compute capability  " << f.compute_capability << "\n  SMs                 " << f.sm_count
-            << "\n  memory              " << f.memory_bytes / (1024.0 * 1024 * 1024) << " GiB, " << f.memory_bus_bits
-            << "-bit bus, max clock " << f.max_memory_clock_mhz << " MHz"
-            << "\n  L2                  " << f.l2_bytes / (1024.0 * 1024) << " MiB"
-            << "\n  max SM clock        " << f.max_sm_clock_mhz << " MHz"
-            << "\n  ECC                 " << (f.ecc ? "on" : "off") << "\n  driver / runtime    " << f.driver << " / "
-            << f.cuda_runtime << "\n";
+// The suites' baseline folder from the build's manifest, else ./baselines.
+fs::path baseline_dir(const DeviceOptions& options) {
+  if (!options.baseline_dir.empty()) return options.baseline_dir;
+  try {
+    const SuiteManifest manifest = find_suite_manifest(options.build_dir, options.program);
+    if (!manifest.suites.empty()) return manifest.suites.front().baseline_dir;
+  } catch (const InputError&) {
+    // no build to ask: the conventional place
+  }
+  return "baselines";
 }
 
-}  // namespace
+std::optional<DeviceCalibration> calibration_of(const Fingerprint& gpu, const fs::path& dir) {
+  const fs::path file = device_calibration_path(dir, gpu.slug);
+  if (!fs::exists(file)) return std::nullopt;
+  return load_device_calibration(file);  // an invalid file is an error, as in a suite run
+}
 
-int run_device(const DeviceOptions& options) {
+std::string number(double value, int decimals) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", decimals, value);
+  return text;
+}
+
+std::string cell(const std::optional<double>& value, double scale, const char* unit) {
+  return value ? number(*value * scale, 1) + unit : std::string("-");
+}
+
+void print_ceilings(const Fingerprint& f, const std::optional<DeviceCalibration>& calibration) {
+  const Ceilings theory = theoretical_ceilings(f);
+  const std::optional<Ceilings> measured = calibration ? std::optional(calibration->ceilings()) : std::nullopt;
+  const Ceilings& used = measured ? *measured : theory;
+  std::printf("  ceilings            %-18s %-18s (runs use: %s)\n", "theoretical", "measured", to_string(used.source));
+  std::printf("    %-17s %-18s %-18s\n", "memory", cell(theory.memory(), 1e-9, " GB/s").c_str(),
+              cell(measured ? measured->memory() : std::nullopt, 1e-9, " GB/s").c_str());
+  for (Precision p : kAllPrecisions) {
+    const auto t = theory.flops(p);
+    const auto m = measured ? measured->flops(p) : std::nullopt;
+    if (!t && !m) continue;
+    std::printf("    %-17s %-18s %-18s\n", to_string(p), cell(t, 1e-12, " TFLOP/s").c_str(), cell(m, 1e-12, " TFLOP/s").c_str());
+  }
+  if (auto bf16 = used.flops(Precision::bf16); bf16 && used.memory())
+    std::printf("  ridge point (bf16)  %s FLOP/byte: below it a kernel is memory-bound\n",
+                number(*bf16 / *used.memory(), 1).c_str());
+  std::printf("  theoretical: SM count x max SM clock x dense FLOP/SM/clock; 2 x memory clock x bus width / 8\n");
+}
+
+void print_gpu(const Fingerprint& f, int index, const fs::path& dir) {
+  const std::optional<DeviceCalibration> calibration = calibration_of(f, dir);
+  std::printf("GPU %d: %s\n", index, f.name.c_str());
+  std::printf("  slug                %s\n", f.slug.c_str());
+  std::printf("  compute capability  %s\n", f.compute_capability.c_str());
+  std::printf("  SMs                 %d, max clock %d MHz\n", f.sm_count, f.max_sm_clock_mhz);
+  std::printf("  memory              %s GiB, %d-bit bus, max clock %d MHz, ECC %s\n",
+              number(f.memory_bytes / (1024.0 * 1024 * 1024), 1).c_str(), f.memory_bus_bits, f.max_memory_clock_mhz,
+              f.ecc ? "on" : "off");
+  std::printf("  L2                  %s MiB\n", number(f.l2_bytes / (1024.0 * 1024), 1).c_str());
+  std::printf("  driver / runtime    %s / %s\n", f.driver.c_str(), f.cuda_runtime.c_str());
+  const fs::path file = device_calibration_path(dir, f.slug);
+  if (calibration)
+    std::printf("  calibration         %s (measured %s)\n", file.c_str(), calibration->created_utc.c_str());
+  else
+    std::printf("  calibration         none at %s (perfgate device --calibrate)\n", file.c_str());
+  print_ceilings(f, calibration);
+}
+
+nlohmann::ordered_json ceilings_json(const Ceilings& c) {
+  nlohmann::ordered_json j;
+  j["source"] = to_string(c.source);
+  if (c.memory()) j["memory_GB/s"] = *c.memory() / 1e9;
+  for (Precision p : kAllPrecisions)
+    if (auto f = c.flops(p)) j[std::string(to_string(p)) + "_TFLOP/s"] = *f / 1e12;
+  return j;
+}
+
+int print_report(const DeviceOptions& options) {
   const Fingerprint host = host_fingerprint();
   const GpuReport gpus = probe_gpus();
+  const fs::path dir = baseline_dir(options);
   if (options.json) {
     nlohmann::ordered_json j = {{"host", fingerprint_to_json(host)}, {"gpus", nlohmann::ordered_json::array()}};
-    for (const auto& g : gpus.devices) j["gpus"].push_back(fingerprint_to_json(g));
+    for (const auto& g : gpus.devices) {
+      nlohmann::ordered_json entry = fingerprint_to_json(g);
+      entry["theoretical_ceilings"] = ceilings_json(theoretical_ceilings(g));
+      if (auto c = calibration_of(g, dir)) entry["measured_ceilings"] = ceilings_json(c->ceilings());
+      j["gpus"].push_back(entry);
+    }
     if (!gpus.unavailable.empty()) j["gpu_unavailable"] = gpus.unavailable;
     std::cout << j.dump(2) << '\n';
     return kExitOk;
   }
-  std::cout << "Host CPU: " << host.name << "\n  slug                " << host.slug << "\n  logical CPUs        "
-            << host.logical_cpus << "\n";
-  for (std::size_t i = 0; i < gpus.devices.size(); ++i) print_gpu(gpus.devices[i], static_cast<int>(i));
-  if (!gpus.unavailable.empty()) std::cout << gpus.unavailable << "\n";
+  std::printf("Host CPU: %s\n  slug                %s\n  logical CPUs        %d\n", host.name.c_str(), host.slug.c_str(),
+              host.logical_cpus);
+  for (std::size_t i = 0; i < gpus.devices.size(); ++i) print_gpu(gpus.devices[i], static_cast<int>(i), dir);
+  if (!gpus.unavailable.empty()) std::printf("%s\n", gpus.unavailable.c_str());
   return kExitOk;
 }
+
+int calibrate(const DeviceOptions& options) {
+#if PERFGATE_HAS_CUDA
+  const auto& cuda = cuda::availability();
+  if (!cuda.usable) throw DeviceError(cuda.reason + " (perfgate device --calibrate needs one)");
+  CalibrationSettings settings;
+  settings.gemm_size = options.gemm_size;
+  settings.samples = options.samples;
+  const DeviceCalibration calibration = calibrate_device(cuda.device, settings, std::cout);
+  const fs::path file = device_calibration_path(baseline_dir(options), calibration.fingerprint.slug);
+  if (options.dry_run) {
+    std::cout << "perfgate: dry run: " << file.string() << " not written\n";
+    return kExitOk;
+  }
+  save_device_calibration(calibration, file);
+  std::cout << "perfgate: wrote " << file.string() << "; suites now place their cases against these measured ceilings\n";
+  return kExitOk;
+#else
+  (void)options;
+  throw DeviceError("no CUDA device: perfgate was built without CUDA (perfgate device --calibrate needs one)");
+#endif
+}
+
+}  // namespace
+
+int run_device(const DeviceOptions& options) { return options.calibrate ? calibrate(options) : print_report(options); }
 
 }  // namespace perfgate::cli

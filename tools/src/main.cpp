@@ -3,7 +3,7 @@
 //   perfgate baseline update [--suite S]... [--filter REGEX] [--repetitions N] [--rounds K] [--force]
 //   perfgate baseline promote RESULTS.json... [--append] [--baseline-dir DIR]
 //   perfgate baseline show [FILE] [--suite S]...
-//   perfgate device [--json]
+//   perfgate device [--json] [--calibrate [--baseline-dir DIR] [--dry-run]]
 
 #include <iostream>
 
@@ -80,8 +80,18 @@ void add_baseline(CLI::App& app, Program& p) {
 }
 
 void add_device(CLI::App& app, Program& p) {
-  auto* d = app.add_subcommand("device", "this machine's device fingerprints and baseline slugs");
+  auto* d = app.add_subcommand("device", "this machine's hardware, slugs and roofline ceilings");
   d->add_flag("--json", p.device.json, "print JSON");
+  d->add_flag("--calibrate", p.device.calibrate,
+              "measure the GPU's ceilings (device-to-device copy, cuBLAS GEMM per precision) and write "
+              "<baseline-dir>/<slug>/device.json, which runs then prefer to the theoretical ceilings");
+  d->add_option("--baseline-dir", p.device.baseline_dir, "where device.json lives (default: the suites' baseline folder)");
+  d->add_option("--build-dir", p.device.build_dir, "build tree holding perfgate-suites.json");
+  d->add_option("--gemm-size", p.device.gemm_size, "n of the n x n x n calibration GEMMs")
+      ->check(CLI::Range(256, 32768))
+      ->capture_default_str();
+  d->add_option("--samples", p.device.samples, "timed calls per ceiling")->check(CLI::Range(3, 10000))->capture_default_str();
+  d->add_flag("--dry-run", p.device.dry_run, "with --calibrate: measure and print, write nothing");
 }
 
 int dispatch(const CLI::App& app, const Program& p) {
@@ -99,7 +109,7 @@ int main(int argc, char** argv) {
   CLI::App app{"perfgate: a performance-regression gate for GPU and CPU code"};
   app.require_subcommand(1);
   Program program;
-  program.update.program = program.promote.program = program.show.program = argv[0];
+  program.update.program = program.promote.program = program.show.program = program.device.program = argv[0];
   add_compare(app, program);
   add_baseline(app, program);
   add_device(app, program);

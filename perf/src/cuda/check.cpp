@@ -1,5 +1,6 @@
 #include "perfgate/cuda/check.hpp"
 
+#include <iostream>
 #include <mutex>
 
 namespace perfgate::cuda {
@@ -33,7 +34,11 @@ bool is_sticky(cudaError_t error) {
 
 void note_context_lost(const std::string& message) {
   const std::lock_guard lock(lost_mutex);
-  if (!lost_message) lost_message = message;
+  if (lost_message) return;
+  lost_message = message;
+  // Said once here; each later GPU case ends with the same words.
+  std::cerr << "perfgate: the CUDA context is lost (" << message
+            << "); the remaining GPU cases end without measuring, and what was measured is kept\n";
 }
 
 std::optional<std::string> context_lost() {

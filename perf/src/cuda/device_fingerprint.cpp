@@ -1,17 +1,17 @@
 #include "perfgate/cuda/device_fingerprint.hpp"
 
-#include <stdexcept>
 
 #include <cuda_runtime_api.h>
 
 #include "perfgate/cuda/check.hpp"
+#include "perfgate/model/errors.hpp"
 #include "perfgate/runtime/host_fingerprint.hpp"
 
 namespace perfgate::cuda {
 namespace {
 
 void require(const char* api, cudaError_t error) {
-  if (error != cudaSuccess) throw std::runtime_error(error_text(api, error));
+  if (error != cudaSuccess) throw DeviceError(error_text(api, error));
 }
 
 int attribute(cudaDeviceAttr attr, int device) {

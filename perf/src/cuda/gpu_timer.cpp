@@ -1,24 +1,27 @@
-#include <map>
-#include <mutex>
+#include <string>
 
+#include "clock_probe.hpp"
+#include "l2_flush.hpp"
+#include "launch_blocker.hpp"
 #include "perfgate/cuda/availability.hpp"
 #include "perfgate/cuda/check.hpp"
 #include "perfgate/cuda/measure.hpp"
 #include "perfgate/model/results.hpp"
+#include "perfgate/runtime/run_collector.hpp"
 
 namespace perfgate::cuda {
 namespace {
 
-// One L2-sized buffer per device for the whole process: allocating it for
-// every sample would cost more than the flush (nvbench #100).  It is never
-// freed; the driver reclaims it with the context.
-struct FlushBuffer {
-  void* data = nullptr;
-  std::size_t bytes = 0;
-};
+// More calls than this per sample could fill the driver's launch queue while
+// the blocker holds the stream; such batches amortise launch latency anyway.
+constexpr int kMaxBlockedBatch = 256;
 
-std::mutex flush_mutex;
-std::map<int, FlushBuffer> flush_buffers;
+std::string timeout_message(double seconds) {
+  return "perfgate::cuda::measure: the launch blocker timed out after " + std::to_string(seconds) +
+         " s: the measured work waited for the GPU while the stream was held (cudaStreamSynchronize, "
+         "cudaDeviceSynchronize, cudaMalloc/cudaFree, a copy from pageable memory) or queued too many launches; "
+         "measure it with MeasureOptions{.hide_latency = false}";
+}
 
 }  // namespace
 
@@ -29,73 +32,122 @@ GpuTimer::GpuTimer(benchmark::State& state, const MeasureOptions& options) : sta
     return;
   }
   if (auto lost = context_lost()) {
-    state_.SkipWithError(("GPU context lost in an earlier case: " + *lost).c_str());
+    state_.SkipWithError((std::string(kContextLostPrefix) + *lost).c_str());
     return;
   }
-  if (options_.batch < 1 || options_.warmup < 0) {
-    state_.SkipWithError("perfgate::cuda::measure: batch must be >= 1 and warmup >= 0");
+  if (options_.batch < 1 || options_.warmup < 0 || !(options_.blocking_timeout_s > 0)) {
+    state_.SkipWithError("perfgate::cuda::measure: batch must be >= 1, warmup >= 0 and blocking_timeout_s > 0");
     return;
   }
-  ready_ = check("cudaSetDevice", cudaSetDevice(device.device)) &&
-           check("cudaStreamCreateWithFlags", cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)) &&
-           check("cudaEventCreate", cudaEventCreate(&start_)) && check("cudaEventCreate", cudaEventCreate(&stop_)) &&
-           (options_.hot || allocate_flush_buffer(device.device));
+  options_.hide_latency = options_.hide_latency && options_.batch <= kMaxBlockedBatch;
+  ready_ = prepare(device.device);
+}
+
+bool GpuTimer::prepare(int device) {
+  int sm_count = 0;
+  if (!check("cudaSetDevice", cudaSetDevice(device)) ||
+      !check("cudaStreamCreateWithFlags", cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)) ||
+      !check("cudaEventCreate", cudaEventCreate(&start_)) || !check("cudaEventCreate", cudaEventCreate(&stop_)) ||
+      !check("cudaDeviceGetAttribute(ClockRate)", cudaDeviceGetAttribute(&max_sm_clock_mhz_, cudaDevAttrClockRate, device)) ||
+      !check("cudaDeviceGetAttribute(MultiProcessorCount)",
+             cudaDeviceGetAttribute(&sm_count, cudaDevAttrMultiProcessorCount, device)))
+    return false;
+  max_sm_clock_mhz_ /= 1000;  // kHz
+  if (!options_.hot) {
+    L2FlushBuffer flush;
+    if (!check("cudaMalloc(L2 flush buffer)", l2_flush_buffer(device, flush))) return false;
+    flush_buffer_ = flush.data;
+    flush_bytes_ = flush.bytes;
+  }
+  if (options_.hide_latency) {
+    blocker_ = std::make_unique<LaunchBlocker>();
+    if (!check("cudaHostAlloc(launch blocker)", blocker_->allocate())) return false;
+  }
+  if (options_.sample_clocks) {
+    clock_ = std::make_unique<ClockProbe>();
+    if (!check("cudaHostAlloc(clock probe)", clock_->allocate(sm_count))) return false;
+  }
+  memory_ = std::make_unique<DeviceMemoryPeak>(device);
+  return true;
 }
 
 GpuTimer::~GpuTimer() {
   // Errors here cannot be reported any more; the case already has its result.
+  if (blocker_) blocker_->release();
   if (start_) cudaEventDestroy(start_);
   if (stop_) cudaEventDestroy(stop_);
-  if (stream_) cudaStreamDestroy(stream_);
+  if (stream_) {
+    cudaStreamSynchronize(stream_);  // the blocker's memory must outlive its kernel
+    cudaStreamDestroy(stream_);
+  }
+}
+
+bool GpuTimer::fail(const std::string& message) {
+  if (blocker_) blocker_->release();
+  if (!state_.error_occurred()) state_.SkipWithError(message.c_str());
+  ready_ = false;
+  return false;
 }
 
 bool GpuTimer::check(const char* api, cudaError_t error) {
   if (error == cudaSuccess) return true;
   const std::string message = error_text(api, error);
   if (is_sticky(error)) note_context_lost(message);
-  if (!state_.error_occurred()) state_.SkipWithError(message.c_str());
-  ready_ = false;
-  return false;
-}
-
-bool GpuTimer::allocate_flush_buffer(int device) {
-  const std::lock_guard lock(flush_mutex);
-  FlushBuffer& buffer = flush_buffers[device];
-  if (!buffer.data) {
-    int l2_bytes = 0;
-    if (!check("cudaDeviceGetAttribute(L2CacheSize)", cudaDeviceGetAttribute(&l2_bytes, cudaDevAttrL2CacheSize, device)))
-      return false;
-    // Twice the L2 size: a memset of exactly L2 bytes can leave lines from
-    // before it resident under non-LRU replacement.
-    buffer.bytes = 2 * static_cast<std::size_t>(l2_bytes);
-    if (buffer.bytes > 0 && !check("cudaMalloc(L2 flush buffer)", cudaMalloc(&buffer.data, buffer.bytes))) return false;
-  }
-  flush_buffer_ = buffer.data;
-  flush_bytes_ = buffer.bytes;
-  return true;
+  return fail(message);
 }
 
 bool GpuTimer::finish_warmup() {
-  return check("warm-up launch", cudaGetLastError()) && check("cudaStreamSynchronize(warm-up)", cudaStreamSynchronize(stream_));
+  // The probe kernels are launched once here too: a first launch loads its
+  // module, which must not happen while the blocker holds the stream.
+  if (clock_ && !check("clock probe launch", clock_->read(stream_, 0))) return false;
+  if (!check("warm-up launch", cudaGetLastError()) ||
+      !check("cudaStreamSynchronize(warm-up)", cudaStreamSynchronize(stream_)))
+    return false;
+  if (blocker_) {
+    if (!check("launch blocker", blocker_->block(stream_, options_.blocking_timeout_s))) return false;
+    blocker_->release();
+    if (!check("cudaStreamSynchronize(launch blocker)", cudaStreamSynchronize(stream_))) return false;
+  }
+  memory_->sample();
+  return true;
 }
 
 bool GpuTimer::start_sample() {
+  if (clock_) clock_->reset();
+  if (blocker_ && !check("launch blocker", blocker_->block(stream_, options_.blocking_timeout_s))) return false;
   if (!options_.hot && flush_buffer_ &&
       !check("cudaMemsetAsync(L2 flush)", cudaMemsetAsync(flush_buffer_, 0, flush_bytes_, stream_)))
     return false;
+  if (clock_ && !check("clock probe launch", clock_->read(stream_, 0))) return false;
   return check("cudaEventRecord(start)", cudaEventRecord(start_, stream_));
 }
 
 bool GpuTimer::stop_sample() {
   // The stop event is queued first: any host call before it (even the
   // launch-error check) would be timed while the GPU idles.
-  if (!check("cudaEventRecord(stop)", cudaEventRecord(stop_, stream_)) || !check("kernel launch", cudaGetLastError()) ||
-      !check("cudaEventSynchronize", cudaEventSynchronize(stop_)))
+  if (!check("cudaEventRecord(stop)", cudaEventRecord(stop_, stream_))) return false;
+  if (clock_ && !check("clock probe launch", clock_->read(stream_, 1))) return false;
+  if (blocker_) blocker_->release();
+  if (!check("kernel launch", cudaGetLastError()) ||
+      !check("cudaStreamSynchronize", cudaStreamSynchronize(stream_)))
     return false;
+  if (blocker_ && blocker_->timed_out()) return fail(timeout_message(options_.blocking_timeout_s));
   float milliseconds = 0.0f;
   if (!check("cudaEventElapsedTime", cudaEventElapsedTime(&milliseconds, start_, stop_))) return false;
+  if (clock_) clock_average_.add(clock_->reading(0), clock_->reading(1));
   state_.SetIterationTime(static_cast<double>(milliseconds) / 1e3);
   return true;
+}
+
+void GpuTimer::finish() {
+  if (!ready_ || state_.error_occurred()) return;
+  memory_->sample();
+  if (auto peak = memory_->bytes()) state_.counters["device_memory_peak_bytes"] = *peak;
+  const auto mhz = clock_average_.mhz();
+  if (!mhz) return;
+  const double clock = *mhz * clock_reading_scale();
+  state_.counters["sm_clock_mhz"] = clock;
+  if (is_throttled(clock, max_sm_clock_mhz_)) state_.counters[kThrottledCounter] = 1.0;
 }
 
 }  // namespace perfgate::cuda

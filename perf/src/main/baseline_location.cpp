@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "perfgate/model/device_calibration.hpp"
 #include "perfgate/model/errors.hpp"
 
 namespace perfgate {
@@ -14,6 +15,12 @@ std::filesystem::path baseline_path(const MainOptions& options, const std::strin
   if (!options.baseline_dir.empty()) return options.baseline_dir / slug / (suite + ".json");
   throw InputError("no baseline: pass --perfgate_baseline=FILE or --perfgate_baseline_dir=DIR, "
                    "or run with --perfgate_mode=record");
+}
+
+std::filesystem::path calibration_path(const MainOptions& options, const std::string& slug) {
+  if (!options.baseline_dir.empty()) return device_calibration_path(options.baseline_dir, slug);
+  if (!options.baseline.empty()) return options.baseline.parent_path() / "device.json";
+  return {};
 }
 
 std::optional<std::filesystem::path> other_device_baseline(const MainOptions& options, const std::string& suite) {

@@ -13,6 +13,11 @@ namespace perfgate {
 // InputError when neither flag is given.
 std::filesystem::path baseline_path(const MainOptions& options, const std::string& slug, const std::string& suite);
 
+// This device's calibration (device.json written by `perfgate device
+// --calibrate`): beside the baselines of the device; empty when no baseline
+// flag says where those are.
+std::filesystem::path calibration_path(const MainOptions& options, const std::string& slug);
+
 // With a baseline folder but none for this device, a baseline of the same
 // suite for another device still lets the run report (INCOMPARABLE, never a
 // failure).  The first such file by path, or nullopt.

@@ -6,6 +6,7 @@
 #include "perfgate/runtime/run_collector.hpp"
 #include "perfgate/runtime/source_info.hpp"
 #include "perfgate/runtime/suite_info.hpp"
+#include "perfgate/runtime/work_counters.hpp"
 
 namespace perfgate {
 
@@ -26,13 +27,14 @@ std::vector<BenchmarkResult> run_cases(std::vector<std::string> args, const Main
 }
 
 Results measure_suite(const std::vector<std::string>& args, const MainOptions& options, const std::string& suite,
-                      const Fingerprint& device, const std::string& command) {
+                      const Fingerprint& device, const Ceilings& ceilings, const std::string& command) {
   Results results;
   results.suite = suite;
   results.created_utc = utc_timestamp_now();
   results.fingerprint = device;
   results.source = source_info(this_suite.source_dir ? this_suite.source_dir : "", command);
   results.benchmarks = run_cases(args, options);
+  for (BenchmarkResult& b : results.benchmarks) derive_work_counters(b, ceilings);
   if (results.benchmarks.empty())
     throw InputError("no benchmark case ran (does --benchmark_filter match any case? try --benchmark_list_tests)");
   return results;

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "perfgate/model/ceilings.hpp"
 #include "perfgate/model/results.hpp"
 #include "perfgate/runtime/main_options.hpp"
 
@@ -14,8 +15,9 @@ namespace perfgate {
 std::vector<BenchmarkResult> run_cases(std::vector<std::string> args, const MainOptions& options);
 
 // run_cases() as the results of `suite` on `device`, with the commit under
-// test.  InputError when no case ran.
+// test, each case's declared work placed against `ceilings`.  InputError
+// when no case ran.
 Results measure_suite(const std::vector<std::string>& args, const MainOptions& options, const std::string& suite,
-                      const Fingerprint& device, const std::string& command);
+                      const Fingerprint& device, const Ceilings& ceilings, const std::string& command);
 
 }  // namespace perfgate

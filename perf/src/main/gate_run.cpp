@@ -15,6 +15,7 @@
 #include "perfgate/model/benchmark_name.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/results_io.hpp"
+#include "perfgate/roofline/device_ceilings.hpp"
 #include "perfgate/runtime/main_options.hpp"
 #include "perfgate/runtime/suite_info.hpp"
 #include "perfgate/runtime/this_device.hpp"
@@ -136,7 +137,9 @@ int run(std::vector<std::string> args) {
     if (!options.baseline.empty() || fs::exists(baseline_file))
       baseline = load_results(baseline_file);  // a bad baseline stops the run before measuring
   }
-  const Results current = measure_suite(args, options, suite, device, command);
+  // Read before measuring too: a bad calibration stops the run at once.
+  const Ceilings ceilings = ceilings_for(device, calibration_path(options, device.slug));
+  const Results current = measure_suite(args, options, suite, device, ceilings, command);
   if (options.mode == RunMode::smoke) return run_exit_code(current);
   // The measurements are written first: whatever happens next, they are kept.
   if (const fs::path file = results_path(options, suite); !file.empty()) save_results(current, file);

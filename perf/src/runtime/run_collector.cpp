@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include "perfgate/model/benchmark_name.hpp"
+#include "perfgate/runtime/sm_clock.hpp"
 #include "perfgate/stats/summary.hpp"
 
 namespace perfgate {
@@ -32,6 +33,7 @@ void RunCollector::record(const Run& run) {
   if (run.error_occurred) {
     const std::string& message = run.error_message;
     if (message.rfind(kSkipPrefix, 0) == 0) c.result.skipped = message.substr(kSkipPrefix.size());
+    else if (message.rfind(kContextLostPrefix, 0) == 0) c.context_lost = message;
     else c.result.error = message;
     return;
   }
@@ -55,6 +57,11 @@ std::vector<BenchmarkResult> RunCollector::results() const {
     // A case that failed in any repetition is reported as failed: its
     // remaining samples would describe a different workload.
     if (result.error || result.skipped) result.samples.clear();
+    if (c.context_lost && result.measured() && result.samples.empty()) result.error = c.context_lost;
+    if (result.measured() && result.samples.empty() && result.throttled_samples > 0)
+      result.error = "every repetition ran with the SM clock throttled (below " +
+                     std::to_string(static_cast<int>(kThrottleFraction * 100)) +
+                     "% of its maximum): nothing left to gate; check the GPU's cooling and power";
     for (const auto& [counter, values] : c.counter_samples) result.counters[counter] = stats::median(values);
     out.push_back(std::move(result));
   }

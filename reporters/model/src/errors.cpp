@@ -13,6 +13,8 @@ int run_reporting_errors(const std::function<int()>& body) {
     std::cerr << "perfgate: error: " << e.what() << '\n';
   } catch (const OutputError& e) {
     std::cerr << "perfgate: error: " << e.what() << '\n';
+  } catch (const DeviceError& e) {
+    std::cerr << "perfgate: error: " << e.what() << '\n';
   } catch (const std::exception& e) {
     std::cerr << "perfgate: internal error: " << e.what() << '\n';
   }

@@ -4,17 +4,28 @@
 //   void BM_saxpy(benchmark::State& state) {
 //     ... allocate and fill inputs ...
 //     perfgate::cuda::measure(state, [&](cudaStream_t s) { saxpy<<<g, b, 0, s>>>(...); });
+//     perfgate::work(state).flops(2.0 * n).bytes_read(8.0 * n).bytes_written(4.0 * n);
 //   }
 //   PERFGATE_CUDA_BENCHMARK(BM_saxpy);
 //
-// measure() owns the stream, runs untimed warm-up calls, flushes L2 before
-// each timed sample (unless `hot`), times `batch` calls between a CUDA event
-// pair and reports the time per call through SetIterationTime.  Every CUDA
-// call is checked: an error ends this case with "<api>: <error>"; without a
-// usable device the case is skipped with the reason.
+// measure() owns a non-blocking stream and runs untimed warm-up calls.  Each
+// timed sample: [blocking kernel holds the stream] -> L2 flush (unless hot)
+// -> SM clock reading -> start event -> `batch` calls -> stop event -> SM
+// clock reading -> release; the time per call goes to SetIterationTime.
+// After the samples the repetition's mean SM clock becomes the counter
+// sm_clock_mhz; under 75% of the maximum the repetition is marked throttled
+// and left out of the gate's samples.  Every CUDA call is checked: an error
+// ends this case with "<api>: <error>", an error that loses the context ends
+// every later GPU case with one message; without a usable device the case is
+// skipped with the reason.
+
+#include <memory>
 
 #include <benchmark/benchmark.h>
 #include <cuda_runtime_api.h>
+
+#include "perfgate/cuda/device_memory.hpp"
+#include "perfgate/runtime/sm_clock.hpp"
 
 namespace perfgate::cuda {
 
@@ -22,7 +33,16 @@ struct MeasureOptions {
   bool hot = false;  // keep caches warm: no L2 flush before each sample
   int batch = 1;     // calls per timed sample; raise it for very short kernels
   int warmup = 1;    // untimed calls before the first sample
+  // Queue each sample behind a blocking kernel so that launch latency is not
+  // timed.  Turn it off for work that synchronizes with the host, or that
+  // queues more launches per sample than the driver's queue holds (~1000).
+  bool hide_latency = true;
+  double blocking_timeout_s = 10.0;  // then the case fails: the work synchronized
+  bool sample_clocks = true;         // read the SM clock around each sample
 };
+
+class LaunchBlocker;
+class ClockProbe;
 
 // The non-template part of measure().
 class GpuTimer {
@@ -36,12 +56,14 @@ class GpuTimer {
   bool ready() const { return ready_; }
   cudaStream_t stream() const { return stream_; }
   bool finish_warmup();  // waits for the warm-up and checks for errors
-  bool start_sample();   // L2 flush unless hot, then the start event
-  bool stop_sample();    // stop event, wait, SetIterationTime(seconds per call)
+  bool start_sample();   // block, flush unless hot, clock, start event
+  bool stop_sample();    // stop event, clock, release, wait, SetIterationTime
+  void finish();         // clock and memory counters of the repetition
 
  private:
   bool check(const char* api, cudaError_t error);
-  bool allocate_flush_buffer(int device);
+  bool prepare(int device);
+  bool fail(const std::string& message);
 
   benchmark::State& state_;
   MeasureOptions options_;
@@ -50,6 +72,12 @@ class GpuTimer {
   cudaEvent_t stop_ = nullptr;
   void* flush_buffer_ = nullptr;
   std::size_t flush_bytes_ = 0;
+  int max_sm_clock_mhz_ = 0;
+  std::unique_ptr<LaunchBlocker> blocker_;
+  std::unique_ptr<ClockProbe> clock_;
+  SmClockAverage clock_average_;
+  std::unique_ptr<DeviceMemoryPeak> memory_;
+  bool blocked_ = false;  // a sample is being queued behind the blocker
   bool ready_ = false;
 };
 
@@ -65,9 +93,12 @@ void measure(benchmark::State& state, Launch&& launch, const MeasureOptions& opt
     for (int i = 0; i < options.batch; ++i) launch(timer.stream());
     timer.stop_sample();
   }
+  timer.finish();
 }
 
 }  // namespace perfgate::cuda
 
-// GPU cases are timed by the GPU, so they must use manual time.
-#define PERFGATE_CUDA_BENCHMARK(fn) BENCHMARK(fn)->UseManualTime()
+// GPU cases are timed by the GPU, so they use manual time; the Setup hook
+// notes free device memory before the case allocates (its peak memory).
+#define PERFGATE_CUDA_BENCHMARK(fn) \
+  BENCHMARK(fn)->UseManualTime()->Setup(::perfgate::cuda::note_memory_before_case)

@@ -4,7 +4,9 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <benchmark/benchmark.h>
@@ -16,6 +18,11 @@ namespace perfgate {
 // A case marks a repetition whose clocks throttled by setting this counter
 // to a non-zero value; the repetition is then left out of the samples.
 inline constexpr const char* kThrottledCounter = "perfgate_throttled";
+
+// How a GPU case starts its error when an earlier case lost the CUDA context.
+// Such a case keeps the repetitions it measured before the loss (with random
+// interleaving most cases have some); only one with none is an error.
+inline constexpr std::string_view kContextLostPrefix = "GPU context lost in an earlier case: ";
 
 class RunCollector : public benchmark::BenchmarkReporter {
  public:
@@ -34,6 +41,7 @@ class RunCollector : public benchmark::BenchmarkReporter {
   struct Case {
     BenchmarkResult result;
     std::map<std::string, std::vector<double>> counter_samples;
+    std::optional<std::string> context_lost;
   };
   void record(const Run& run);
 

@@ -20,7 +20,14 @@ class OutputError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Runs `body` and returns its exit code.  An InputError or OutputError
+// The device cannot do what was asked (no CUDA device where one is needed,
+// a library call failed).
+class DeviceError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Runs `body` and returns its exit code.  An InputError, OutputError or DeviceError
 // becomes "perfgate: error: <message>" on stderr and exit code 2; any other
 // exception "perfgate: internal error: ..." and 2 as well.
 int run_reporting_errors(const std::function<int()>& body);

@@ -1,0 +1,27 @@
+#pragma once
+// `perfgate device --calibrate`: measures a GPU's real ceilings.
+//   memory   a large device-to-device copy, bytes read + written per second
+//   compute  cuBLAS GEMM per precision at n x n x n on random data (never
+//            zeros, which run faster than real data), 2 n^3 FLOP per call
+// Each is timed with CUDA events after warm-up calls; the ceiling is the
+// work over the median time (DeviceCalibration::ceilings()).
+
+#include <cstddef>
+#include <iosfwd>
+
+#include "perfgate/model/device_calibration.hpp"
+
+namespace perfgate {
+
+struct CalibrationSettings {
+  int gemm_size = 8192;
+  std::size_t copy_bytes = std::size_t{2} << 30;  // per buffer; capped at a quarter of free memory
+  int warmup = 3;
+  int samples = 20;
+};
+
+// Throws DeviceError("<api>: <error>") when the device or a library fails.
+// Progress lines go to `progress`.
+DeviceCalibration calibrate_device(int device, const CalibrationSettings& settings, std::ostream& progress);
+
+}  // namespace perfgate

@@ -1,0 +1,22 @@
+#include "perfgate/roofline/device_ceilings.hpp"
+
+#include "perfgate/model/device_calibration.hpp"
+#include "perfgate/model/errors.hpp"
+#include "perfgate/roofline/theoretical_ceilings.hpp"
+
+namespace perfgate {
+
+Ceilings ceilings_for(const Fingerprint& device, const std::filesystem::path& calibration_file) {
+  if (device.kind != DeviceKind::gpu || calibration_file.empty() || !std::filesystem::exists(calibration_file))
+    return theoretical_ceilings(device);
+  const DeviceCalibration calibration = load_device_calibration(calibration_file);
+  std::string why;
+  if (!comparable(calibration.fingerprint, device, &why))
+    throw InputError(calibration_file.string() + ": calibrated on another device (" + why +
+                     "); run `perfgate device --calibrate` on this one");
+  // Used as measured, alone: a precision the calibration could not run (no
+  // cuBLAS kernel for it) gets no percentages rather than a mixed label.
+  return calibration.ceilings();
+}
+
+}  // namespace perfgate

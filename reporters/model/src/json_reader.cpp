@@ -1,0 +1,137 @@
+#include "json_reader.hpp"
+
+#include <cmath>
+#include <string_view>
+
+#include "perfgate/model/errors.hpp"
+
+namespace perfgate::detail {
+
+ObjectReader::ObjectReader(const Json& object, std::string origin, std::string where)
+    : object_(object), origin_(std::move(origin)), where_(std::move(where)) {
+  if (!object_.is_object()) fail("is not a JSON object");
+}
+
+void ObjectReader::fail(const std::string& problem) const {
+  throw InputError(origin_ + ": " + where_ + (where_.empty() ? "" : " ") + problem);
+}
+
+const Json* ObjectReader::find(const char* key) const {
+  auto it = object_.find(key);
+  return it == object_.end() || it->is_null() ? nullptr : &*it;
+}
+
+const Json& ObjectReader::require(const char* key) const {
+  const Json* value = find(key);
+  if (!value) fail(std::string("has no '") + key + "'");
+  return *value;
+}
+
+std::string ObjectReader::string(const char* key, bool required) const {
+  const Json* value = required ? &require(key) : find(key);
+  if (!value) return {};
+  if (!value->is_string()) fail(std::string("'") + key + "' is not a string");
+  return value->get<std::string>();
+}
+
+std::int64_t ObjectReader::integer(const char* key, std::int64_t minimum) const {
+  const Json* value = find(key);
+  if (!value) return 0;
+  if (!value->is_number_integer()) fail(std::string("'") + key + "' is not an integer");
+  const auto v = value->get<std::int64_t>();
+  if (v < minimum) fail(std::string("'") + key + "' is below " + std::to_string(minimum));
+  return v;
+}
+
+bool ObjectReader::boolean(const char* key) const {
+  const Json* value = find(key);
+  if (!value) return false;
+  if (!value->is_boolean()) fail(std::string("'") + key + "' is not true or false");
+  return value->get<bool>();
+}
+
+double ObjectReader::number(const char* key, double minimum, bool required) const {
+  const Json* value = required ? &require(key) : find(key);
+  if (!value) return 0.0;
+  if (!value->is_number() || !std::isfinite(value->get<double>()))
+    fail(std::string("'") + key + "' is not a finite number");
+  const double v = value->get<double>();
+  if (v < minimum) fail(std::string("'") + key + "' is below " + std::to_string(minimum));
+  return v;
+}
+
+namespace {
+
+// nlohmann's message without its "[json.exception.parse_error.101] " tag.
+std::string parse_problem(const Json::parse_error& e, const std::string& text) {
+  std::string message = e.what();
+  if (auto tag_end = message.find("] "); message.rfind("[json.exception", 0) == 0 && tag_end != std::string::npos)
+    message = message.substr(tag_end + 2);
+  // Python's json module writes NaN and Infinity, which JSON does not allow;
+  // say so rather than leave the reader to decode "invalid literal".
+  const std::size_t at = e.byte > 0 ? e.byte - 1 : 0;
+  for (std::string_view word : {"NaN", "Infinity", "-Infinity"}) {
+    for (std::size_t start = at >= 9 ? at - 9 : 0; start <= at && start < text.size(); ++start)
+      if (std::string_view(text).substr(start, word.size()) == word)
+        return message.substr(0, message.find(':')) + ": " + std::string(word) +
+               " is not a JSON number (samples and counters must be finite)";
+  }
+  return "malformed JSON: " + message;
+}
+
+}  // namespace
+
+Json parse_json(const std::string& text, const std::string& origin) {
+  try {
+    return Json::parse(text);
+  } catch (const Json::parse_error& e) {
+    throw InputError(origin + ": " + parse_problem(e, text));
+  }
+}
+
+Fingerprint read_fingerprint(const Json& j, const std::string& origin) {
+  const ObjectReader r(j, origin, "fingerprint");
+  Fingerprint f;
+  try {
+    f.kind = device_kind_from_string(r.string("kind", true));
+  } catch (const std::invalid_argument& e) {
+    r.fail(e.what());
+  }
+  f.slug = r.string("slug", true);
+  if (f.slug.empty() || f.slug.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") != std::string::npos)
+    r.fail("slug " + quote_text(f.slug) + " is not made of [a-z0-9-]");
+  f.name = r.string("name", true);
+  f.compute_capability = r.string("compute_capability");
+  f.sm_count = static_cast<int>(r.integer("sm_count"));
+  f.memory_bytes = static_cast<std::uint64_t>(r.integer("memory_bytes"));
+  f.l2_bytes = static_cast<std::uint64_t>(r.integer("l2_bytes"));
+  f.max_sm_clock_mhz = static_cast<int>(r.integer("max_sm_clock_mhz"));
+  f.max_memory_clock_mhz = static_cast<int>(r.integer("max_memory_clock_mhz"));
+  f.memory_bus_bits = static_cast<int>(r.integer("memory_bus_bits"));
+  f.ecc = r.boolean("ecc");
+  f.driver = r.string("driver");
+  f.cuda_runtime = r.string("cuda_runtime");
+  f.host_cpu = r.string("host_cpu");
+  f.logical_cpus = static_cast<int>(r.integer("logical_cpus"));
+  return f;
+}
+
+std::vector<double> read_samples(const ObjectReader& r) {
+  const Json* samples = r.find("samples");
+  if (!samples) return {};
+  if (!samples->is_array()) r.fail("'samples' is not an array");
+  std::vector<double> values;
+  values.reserve(samples->size());
+  for (std::size_t i = 0; i < samples->size(); ++i) {
+    const Json& s = (*samples)[i];
+    const std::string which = "sample " + std::to_string(i);
+    if (!s.is_number()) r.fail(which + " is not a number (NaN and Infinity are written as null)");
+    const double v = s.get<double>();
+    if (!std::isfinite(v)) r.fail(which + " is not finite");
+    if (v < 0) r.fail(which + " is negative (" + s.dump() + ")");
+    values.push_back(v);
+  }
+  return values;
+}
+
+}  // namespace perfgate::detail
