@@ -1,0 +1,121 @@
+// perfgate timing itself on the GPU: what a sample costs, what latency
+// hiding buys, how steady a known kernel measures, and the copy bandwidth
+// against the memory ceiling.  The figures docs/gpu-runs.md quotes come
+// from this suite; its targets (docs/measurements.md):
+//   timer/empty_sample           under 10 us per sample (the timer's own bias)
+//   spin/100us                   robust CV of 0.5% or less
+//   copy/device_to_device/1GiB   90% or more of the memory ceiling (memory_pct)
+
+#include <chrono>
+
+#include <cuda_runtime_api.h>
+
+#include "perfgate/cuda/availability.hpp"
+#include "perfgate/kernels/probe_kernels.hpp"
+#include "perfgate/perfgate.hpp"
+#include "perfgate/runtime/work.hpp"
+
+namespace {
+
+using perfgate::cuda::MeasureOptions;
+
+// Google Benchmark picks iteration counts from manual (GPU) time, so a case
+// of a few GPU microseconds per sample but ~20 us of host time would run for
+// seconds per repetition to reach its min_time; fixed counts keep the
+// microsecond cases to ~50 ms a repetition.
+constexpr int kShortCaseSamples = 2000;
+
+MeasureOptions hot(bool hide_latency = true) {
+  MeasureOptions options;
+  options.hot = true;
+  options.hide_latency = hide_latency;
+  return options;
+}
+
+// Nothing between the events: what the timer itself adds to every sample.
+void BM_timer_empty_sample(benchmark::State& state) {
+  perfgate::cuda::measure(state, [](cudaStream_t) {}, hot());
+}
+PERFGATE_CUDA_BENCHMARK(BM_timer_empty_sample)->Name("timer/empty_sample")->Iterations(kShortCaseSamples);
+
+// The host's wall-clock cost of one whole sample (blocker, clock readings,
+// events, synchronisation) around an empty kernel.
+void BM_timer_host_cost(benchmark::State& state) {
+  perfgate::cuda::GpuTimer timer(state, hot());
+  if (!timer.ready() || !timer.finish_warmup()) return;
+  for (auto _ : state) {
+    if (!timer.start_sample()) continue;
+    perfgate::kernels::launch_empty(timer.stream());
+    timer.stop_sample();
+  }
+}
+BENCHMARK(BM_timer_host_cost)->Name("timer/host_cost_per_sample")->UseRealTime()->Iterations(kShortCaseSamples);
+
+void BM_empty_kernel(benchmark::State& state) {
+  const bool hidden = state.range(0) != 0;
+  perfgate::cuda::measure(state, [](cudaStream_t s) { perfgate::kernels::launch_empty(s); }, hot(hidden));
+}
+PERFGATE_CUDA_BENCHMARK(BM_empty_kernel)->Name("launch/empty_kernel")
+    ->ArgName("latency_hidden")
+    ->Arg(1)
+    ->Arg(0)
+    ->Iterations(kShortCaseSamples);
+
+void BM_spin(benchmark::State& state) {
+  const auto ns = static_cast<std::uint64_t>(state.range(0)) * 1000;
+  perfgate::cuda::measure(state, [&](cudaStream_t s) { perfgate::kernels::launch_spin(ns, s); }, hot());
+}
+PERFGATE_CUDA_BENCHMARK(BM_spin)->Name("spin")->ArgName("us")->Arg(100)->MinTime(0.05);
+
+// Device memory this case needs: skip it rather than fail on a small GPU.
+bool allocate(benchmark::State& state, void** buffer, std::size_t bytes) {
+  if (!perfgate::cuda::availability().usable) return true;  // measure() reports the reason
+  if (cudaMalloc(buffer, bytes) == cudaSuccess) return true;
+  cudaGetLastError();
+  state.SkipWithError("SKIPPED: not enough device memory for the case");
+  return false;
+}
+
+void BM_copy(benchmark::State& state) {
+  const std::size_t bytes = std::size_t{1} << 30;
+  void* source = nullptr;
+  void* destination = nullptr;
+  if (allocate(state, &source, bytes) && allocate(state, &destination, bytes)) {
+    if (source) cudaMemset(source, 0x5a, bytes);
+    perfgate::cuda::measure(state, [&](cudaStream_t s) {
+      cudaMemcpyAsync(destination, source, bytes, cudaMemcpyDeviceToDevice, s);
+    });
+    perfgate::work(state).bytes_read(static_cast<double>(bytes)).bytes_written(static_cast<double>(bytes));
+  }
+  cudaFree(source);
+  cudaFree(destination);
+}
+PERFGATE_CUDA_BENCHMARK(BM_copy)->Name("copy/device_to_device/1GiB")->MinTime(0.1);
+
+// A working set of 3/4 of L2, read once per call, cold (flushed) and hot.
+void BM_read_l2_sized(benchmark::State& state) {
+  int l2_bytes = 0;
+  if (perfgate::cuda::availability().usable)
+    cudaDeviceGetAttribute(&l2_bytes, cudaDevAttrL2CacheSize, perfgate::cuda::availability().device);
+  const std::size_t count = static_cast<std::size_t>(l2_bytes) * 3 / 4 / sizeof(float) / 4 * 4;
+  void* data = nullptr;
+  void* sum = nullptr;
+  if (allocate(state, &data, count * sizeof(float) + 16) && allocate(state, &sum, sizeof(float))) {
+    if (data) cudaMemset(data, 0x3f, count * sizeof(float));
+    MeasureOptions options;
+    options.hot = state.range(0) != 0;
+    perfgate::cuda::measure(state, [&](cudaStream_t s) {
+      perfgate::kernels::launch_read_sum(static_cast<const float*>(data), count, static_cast<float*>(sum), s);
+    }, options);
+    perfgate::work(state).flops(static_cast<double>(count)).bytes_read(count * sizeof(float));
+  }
+  cudaFree(data);
+  cudaFree(sum);
+}
+PERFGATE_CUDA_BENCHMARK(BM_read_l2_sized)->Name("read/three_quarters_of_L2")
+    ->ArgName("hot")
+    ->Arg(0)
+    ->Arg(1)
+    ->Iterations(kShortCaseSamples);
+
+}  // namespace
