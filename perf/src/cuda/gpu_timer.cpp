@@ -19,8 +19,8 @@ constexpr int kMaxBlockedBatch = 256;
 std::string timeout_message(double seconds) {
   return "perfgate::cuda::measure: the launch blocker timed out after " + std::to_string(seconds) +
          " s: the measured work waited for the GPU while the stream was held (cudaStreamSynchronize, "
-         "cudaDeviceSynchronize, cudaMalloc/cudaFree, a copy from pageable memory) or queued too many launches; "
-         "measure it with MeasureOptions{.hide_latency = false}";
+         "cudaDeviceSynchronize, cudaMalloc/cudaFree, a copy from pageable memory, the first launch of a kernel "
+         "the warm-up did not run) or queued too many launches; measure it with MeasureOptions{.hide_latency = false}";
 }
 
 }  // namespace
@@ -39,7 +39,10 @@ GpuTimer::GpuTimer(benchmark::State& state, const MeasureOptions& options) : sta
     state_.SkipWithError("perfgate::cuda::measure: batch must be >= 1, warmup >= 0 and blocking_timeout_s > 0");
     return;
   }
-  options_.hide_latency = options_.hide_latency && options_.batch <= kMaxBlockedBatch;
+  // Without a warm-up call the first sample would launch the work's kernels
+  // for the first time behind the blocker; with lazy module loading (CUDA's
+  // default) that first launch waits for the GPU, i.e. for the blocker.
+  options_.hide_latency = options_.hide_latency && options_.batch <= kMaxBlockedBatch && options_.warmup > 0;
   ready_ = prepare(device.device);
 }
 
@@ -97,12 +100,11 @@ bool GpuTimer::check(const char* api, cudaError_t error) {
 }
 
 bool GpuTimer::finish_warmup() {
+  if (!check("warm-up launch", cudaGetLastError())) return false;
   // The probe kernels are launched once here too: a first launch loads its
   // module, which must not happen while the blocker holds the stream.
   if (clock_ && !check("clock probe launch", clock_->read(stream_, 0))) return false;
-  if (!check("warm-up launch", cudaGetLastError()) ||
-      !check("cudaStreamSynchronize(warm-up)", cudaStreamSynchronize(stream_)))
-    return false;
+  if (!check("cudaStreamSynchronize(warm-up)", cudaStreamSynchronize(stream_))) return false;
   if (blocker_) {
     if (!check("launch blocker", blocker_->block(stream_, options_.blocking_timeout_s))) return false;
     blocker_->release();

@@ -42,7 +42,9 @@ PERFGATE_CUDA_BENCHMARK(BM_timer_empty_sample)->Name("timer/empty_sample")->Iter
 // events, synchronisation) around an empty kernel.
 void BM_timer_host_cost(benchmark::State& state) {
   perfgate::cuda::GpuTimer timer(state, hot());
-  if (!timer.ready() || !timer.finish_warmup()) return;
+  if (!timer.ready()) return;
+  perfgate::kernels::launch_empty(timer.stream());  // the warm-up measure() would run
+  if (!timer.finish_warmup()) return;
   for (auto _ : state) {
     if (!timer.start_sample()) continue;
     perfgate::kernels::launch_empty(timer.stream());
@@ -51,21 +53,26 @@ void BM_timer_host_cost(benchmark::State& state) {
 }
 BENCHMARK(BM_timer_host_cost)->Name("timer/host_cost_per_sample")->UseRealTime()->Iterations(kShortCaseSamples);
 
+// The empty kernel with and without latency hiding, and without the SM
+// clock readings around the sample (what they cost the timed region).
 void BM_empty_kernel(benchmark::State& state) {
-  const bool hidden = state.range(0) != 0;
-  perfgate::cuda::measure(state, [](cudaStream_t s) { perfgate::kernels::launch_empty(s); }, hot(hidden));
+  MeasureOptions options = hot(state.range(0) != 0);
+  options.sample_clocks = state.range(1) != 0;
+  perfgate::cuda::measure(state, [](cudaStream_t s) { perfgate::kernels::launch_empty(s); }, options);
 }
-PERFGATE_CUDA_BENCHMARK(BM_empty_kernel)->Name("launch/empty_kernel")
-    ->ArgName("latency_hidden")
-    ->Arg(1)
-    ->Arg(0)
+PERFGATE_CUDA_BENCHMARK(BM_empty_kernel)
+    ->Name("launch/empty_kernel")
+    ->ArgNames({"latency_hidden", "clocks"})
+    ->Args({1, 1})
+    ->Args({0, 1})
+    ->Args({1, 0})
     ->Iterations(kShortCaseSamples);
 
 void BM_spin(benchmark::State& state) {
   const auto ns = static_cast<std::uint64_t>(state.range(0)) * 1000;
   perfgate::cuda::measure(state, [&](cudaStream_t s) { perfgate::kernels::launch_spin(ns, s); }, hot());
 }
-PERFGATE_CUDA_BENCHMARK(BM_spin)->Name("spin")->ArgName("us")->Arg(100)->MinTime(0.05);
+PERFGATE_CUDA_BENCHMARK(BM_spin)->Name("spin")->ArgName("us")->Arg(10)->Arg(100)->MinTime(0.05);
 
 // Device memory this case needs: skip it rather than fail on a small GPU.
 bool allocate(benchmark::State& state, void** buffer, std::size_t bytes) {

@@ -36,6 +36,7 @@ struct MeasureOptions {
   // Queue each sample behind a blocking kernel so that launch latency is not
   // timed.  Turn it off for work that synchronizes with the host, or that
   // queues more launches per sample than the driver's queue holds (~1000).
+  // Off by itself when warmup is 0 or batch over 256 (see GpuTimer).
   bool hide_latency = true;
   double blocking_timeout_s = 10.0;  // then the case fails: the work synchronized
   bool sample_clocks = true;         // read the SM clock around each sample
