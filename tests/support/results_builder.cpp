@@ -25,6 +25,8 @@ Fingerprint test_gpu(const std::string& name, int sm_count) {
   f.memory_bytes = 85'520'809'984ull;
   f.l2_bytes = 52'428'800;
   f.max_sm_clock_mhz = 1980;
+  f.max_memory_clock_mhz = 2619;
+  f.memory_bus_bits = 5120;
   f.driver = "13.0";
   f.cuda_runtime = "13.0";
   f.host_cpu = "Test CPU 9000";

@@ -3,13 +3,27 @@
 #include <unistd.h>
 
 #include "perfgate/model/benchmark_name.hpp"
+#if PERFGATE_HAS_CUDA
+#include "perfgate/cuda/check.hpp"
+#endif
 #include "perfgate/runtime/sm_clock.hpp"
 #include "perfgate/stats/summary.hpp"
 
 namespace perfgate {
 
-RunCollector::RunCollector(std::unique_ptr<benchmark::BenchmarkReporter> display, bool display_aggregates_only)
-    : display_(std::move(display)), display_aggregates_only_(display_aggregates_only) {}
+RunCollector::RunCollector(std::unique_ptr<benchmark::BenchmarkReporter> display, bool display_aggregates_only,
+                           ContextLossProbe context_lost)
+    : display_(std::move(display)),
+      display_aggregates_only_(display_aggregates_only),
+      context_lost_(std::move(context_lost)) {}
+
+RunCollector::ContextLossProbe RunCollector::default_context_loss_probe() {
+#if PERFGATE_HAS_CUDA
+  return [] { return cuda::context_lost(); };
+#else
+  return [] { return std::optional<std::string>(); };
+#endif
+}
 
 bool RunCollector::ReportContext(const Context& context) { return display_->ReportContext(context); }
 
@@ -24,6 +38,26 @@ void RunCollector::ReportRuns(const std::vector<Run>& runs) {
 
 void RunCollector::Finalize() { display_->Finalize(); }
 
+// The first error of a case is its cause; later repetitions fail because of
+// it.  Once the CUDA context is lost, every GPU call fails, so an error other
+// than the one that lost it (a case's own cudaMalloc, say) is a consequence.
+void RunCollector::record_error(Case& c, const std::string& message) {
+  if (c.result.error || c.result.skipped || c.context_lost) return;
+  if (message.rfind(kSkipPrefix, 0) == 0) {
+    c.result.skipped = message.substr(kSkipPrefix.size());
+    return;
+  }
+  if (message.rfind(kContextLostPrefix, 0) == 0) {
+    c.context_lost = message;
+    return;
+  }
+  if (const auto lost = context_lost_ ? context_lost_() : std::nullopt; lost && *lost != message) {
+    c.context_lost = std::string(kContextLostPrefix) + *lost + " (the case then reported: " + message + ")";
+    return;
+  }
+  c.result.error = message;
+}
+
 void RunCollector::record(const Run& run) {
   const std::string name = canonical_benchmark_name(run.run_name.str());
   auto [slot, inserted] = cases_.try_emplace(name);
@@ -31,10 +65,7 @@ void RunCollector::record(const Run& run) {
   Case& c = slot->second;
   c.result.name = name;
   if (run.error_occurred) {
-    const std::string& message = run.error_message;
-    if (message.rfind(kSkipPrefix, 0) == 0) c.result.skipped = message.substr(kSkipPrefix.size());
-    else if (message.rfind(kContextLostPrefix, 0) == 0) c.context_lost = message;
-    else c.result.error = message;
+    record_error(c, run.error_message);
     return;
   }
   const auto throttled = run.counters.find(kThrottledCounter);

@@ -93,5 +93,55 @@ TEST(RunCollector, SkipsAndErrorsAreKeptApart) {
   EXPECT_TRUE(results[1].samples.empty()) << "a case that failed in any repetition has no samples";
 }
 
+
+benchmark::BenchmarkReporter::Run failure(const std::string& function, const std::string& message) {
+  auto run = repetition(function, "", 0.0);
+  run.error_occurred = true;
+  run.error_message = message;
+  return run;
+}
+
+TEST(RunCollector, EveryRepetitionThrottledLeavesNothingToGateAndSaysWhy) {
+  RunCollector collector(std::make_unique<RecordingReporter>(new std::vector<std::string>), false);
+  auto throttled = repetition("BM_x", "", 5e-3);
+  throttled.counters[kThrottledCounter] = benchmark::Counter(1.0);
+  collector.ReportRuns({throttled, throttled});
+  const auto results = collector.results();
+  EXPECT_EQ(results[0].throttled_samples, 2);
+  ASSERT_TRUE(results[0].error.has_value());
+  EXPECT_NE(results[0].error->find("SM clock throttled"), std::string::npos) << *results[0].error;
+}
+
+TEST(RunCollector, TheFirstErrorOfACaseIsItsCause) {
+  RunCollector collector(std::make_unique<RecordingReporter>(new std::vector<std::string>), false);
+  collector.ReportRuns({failure("BM_x", "cublasGemmEx: CUBLAS_STATUS_EXECUTION_FAILED"), failure("BM_x", "cudaMalloc failed")});
+  EXPECT_EQ(collector.results()[0].error, "cublasGemmEx: CUBLAS_STATUS_EXECUTION_FAILED");
+}
+
+// After an illegal address every GPU call fails: the case that caused it
+// keeps its own error, later cases say the context was lost (also when
+// their own code failed first), and keep what they measured before.
+TEST(RunCollector, AfterALostContextLaterCasesAreMarkedAsItsConsequence) {
+  std::optional<std::string> lost;
+  RunCollector collector(std::make_unique<RecordingReporter>(new std::vector<std::string>), false,
+                         [&] { return lost; });
+  collector.ReportRuns({repetition("BM_before", "", 1e-3), repetition("BM_before", "", 1e-3)});
+  const std::string cause = "cudaStreamSynchronize: an illegal memory access was encountered (cudaErrorIllegalAddress)";
+  lost = cause;
+  collector.ReportRuns({failure("BM_fault", cause), failure("BM_fault", "cudaMalloc failed")});
+  collector.ReportRuns({failure("BM_after", "cudaMalloc failed")});
+  collector.ReportRuns({repetition("BM_partly", "", 2e-3), failure("BM_partly", std::string(kContextLostPrefix) + cause)});
+  const auto results = collector.results();
+  ASSERT_EQ(results.size(), 4u);
+  EXPECT_TRUE(results[0].measured());
+  EXPECT_EQ(results[0].samples.size(), 2u);
+  EXPECT_EQ(results[1].error, cause);
+  ASSERT_TRUE(results[2].error.has_value());
+  EXPECT_EQ(results[2].error->rfind(std::string(kContextLostPrefix) + cause, 0), 0u) << *results[2].error;
+  EXPECT_NE(results[2].error->find("cudaMalloc failed"), std::string::npos) << *results[2].error;
+  EXPECT_TRUE(results[3].measured()) << "the repetitions measured before the loss are kept";
+  EXPECT_EQ(results[3].samples, std::vector<double>{2e-3});
+}
+
 }  // namespace
 }  // namespace perfgate

@@ -2,6 +2,7 @@
 // A Google Benchmark reporter that records every repetition of every case
 // as perfgate results, and shows the run through the usual display reporter.
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -26,9 +27,16 @@ inline constexpr std::string_view kContextLostPrefix = "GPU context lost in an e
 
 class RunCollector : public benchmark::BenchmarkReporter {
  public:
+  // The message of the error that lost the CUDA context, once one did
+  // (perfgate::cuda::context_lost in a CUDA build); tests pass their own.
+  using ContextLossProbe = std::function<std::optional<std::string>()>;
+
   // `display` prints the run (console, JSON or CSV); aggregates-only limits
   // what it shows, never what is recorded.
-  RunCollector(std::unique_ptr<benchmark::BenchmarkReporter> display, bool display_aggregates_only);
+  RunCollector(std::unique_ptr<benchmark::BenchmarkReporter> display, bool display_aggregates_only,
+               ContextLossProbe context_lost = default_context_loss_probe());
+
+  static ContextLossProbe default_context_loss_probe();
 
   bool ReportContext(const Context& context) override;
   void ReportRuns(const std::vector<Run>& runs) override;
@@ -44,9 +52,11 @@ class RunCollector : public benchmark::BenchmarkReporter {
     std::optional<std::string> context_lost;
   };
   void record(const Run& run);
+  void record_error(Case& c, const std::string& message);
 
   std::unique_ptr<benchmark::BenchmarkReporter> display_;
   bool display_aggregates_only_;
+  ContextLossProbe context_lost_;
   std::vector<std::string> order_;
   std::map<std::string, Case> cases_;
 };
