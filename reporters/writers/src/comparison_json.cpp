@@ -85,6 +85,8 @@ std::string comparison_to_json(const Comparison& comparison, int exit_code) {
   } else {
     j["environment_shift"] = nullptr;
   }
+  if (auto throttled = throttling_line(comparison)) j["throttling"] = *throttled;
+  else j["throttling"] = nullptr;
   j["notes"] = comparison.notes;
   Json benchmarks = Json::array();
   for (const auto* b : in_report_order(comparison)) benchmarks.push_back(benchmark_json(*b));

@@ -25,13 +25,6 @@ std::string pad(const std::string& text, std::size_t width, bool right) {
   return right ? fill + text : text + fill;
 }
 
-// Names are shown as quote_text() makes them (one line, control characters
-// escaped), unquoted.
-std::string printable_name(const std::string& name) {
-  const std::string q = quote_text(name);
-  return q.substr(1, q.size() - 2);
-}
-
 Row make_row(const BenchmarkComparison& b) {
   const auto time = [](const std::optional<SampleSummary>& s) { return s ? format_seconds(s->median) : "-"; };
   return {printable_name(b.name),
@@ -77,6 +70,7 @@ void print_comparison_table(std::ostream& out, const Comparison& comparison, std
     out << "  " << printable_name(b->name) << ": " << printable_name(b->reason) << '\n';
   }
   if (auto shift = environment_shift_line(comparison)) out << '\n' << *shift << '\n';
+  if (auto throttled = throttling_line(comparison)) out << '\n' << *throttled << '\n';
   if (!comparison.comparable)
     out << "\nINCOMPARABLE: " << comparison.incomparable_reason << "; record a baseline for "
         << comparison.current.device.slug << " with `perfgate baseline update`.\n";

@@ -68,6 +68,7 @@ std::string comparison_to_markdown(const Comparison& comparison, int exit_code) 
     out << " (commit " << markdown_cell(comparison.baseline.git_commit.substr(0, 12)) << ")";
   out << ".\n\n";
   if (auto shift = environment_shift_line(comparison)) out << "> **Warning:** " << markdown_cell(*shift) << "\n\n";
+  if (auto throttled = throttling_line(comparison)) out << "> **Warning:** " << markdown_cell(*throttled) << "\n\n";
   if (!comparison.comparable)
     out << "> **Incomparable:** " << markdown_cell(comparison.incomparable_reason) << ". Record a baseline for `"
         << markdown_cell(comparison.current.device.slug) << "` with `perfgate baseline update`.\n\n";

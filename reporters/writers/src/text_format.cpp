@@ -1,5 +1,7 @@
 #include "perfgate/writers/text_format.hpp"
 
+#include "perfgate/model/errors.hpp"
+
 #include <cmath>
 #include <cstdio>
 
@@ -95,6 +97,27 @@ std::optional<std::string> environment_shift_line(const Comparison& comparison) 
                 s.moved, s.compared, s.slower ? "slower" : "faster", s.median_ratio, s.spread_pct,
                 s.slower ? "slower or busier" : "faster or idler");
   return std::string(text);
+}
+
+std::string printable_name(const std::string& name) {
+  const std::string q = quote_text(name);
+  return q.substr(1, q.size() - 2);
+}
+
+std::optional<std::string> throttling_line(const Comparison& comparison) {
+  int total = 0;
+  std::string cases;
+  for (const BenchmarkComparison& b : comparison.benchmarks) {
+    const int throttled = (b.current ? b.current->throttled : 0) + (b.recheck ? b.recheck->throttled : 0);
+    if (throttled == 0) continue;
+    total += throttled;
+    if (cases.size() < 200) cases += (cases.empty() ? "" : ", ") + printable_name(b.name) + ": " + std::to_string(throttled);
+    else if (cases.back() != '.') cases += ", ...";
+  }
+  if (total == 0) return std::nullopt;
+  return "THROTTLED: " + std::to_string(total) + " repetition" + (total == 1 ? "" : "s") +
+         " ran with the SM clock below 75% of its maximum and " + (total == 1 ? "was" : "were") +
+         " left out of the gate's samples (" + cases + "). Check the GPU's cooling, power limit and other load.";
 }
 
 }  // namespace perfgate

@@ -30,6 +30,17 @@ TEST(ConsoleTable, RegressionsFirstWithReasonsAndSummary) {
   EXPECT_NE(text.find("perfgate: FAIL (exit 1): 1 REGRESSION, 1 NO_CHANGE"), std::string::npos) << text;
 }
 
+TEST(ConsoleTable, SaysHowManyRepetitionsThrottled) {
+  const Results base = results("gpu", {benchmark("gemm", lognormal_samples(1e-3, 0.01, 10, 1))});
+  Results cur = results("gpu", {benchmark("gemm", lognormal_samples(1e-3, 0.01, 9, 2))});
+  cur.benchmarks[0].throttled_samples = 1;
+  std::ostringstream out;
+  print_comparison_table(out, compare_results(base, cur), 0);
+  EXPECT_NE(out.str().find("THROTTLED: 1 repetition ran with the SM clock below 75% of its maximum and was left out"),
+            std::string::npos)
+      << out.str();
+}
+
 TEST(ConsoleTable, WithoutExitCodeOnlyCounts) {
   const Comparison c = compare_results(results("s", {benchmark("x", {1, 1, 1})}), results("s", {benchmark("x", {1, 1, 1})}));
   std::ostringstream out;

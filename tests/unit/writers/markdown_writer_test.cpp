@@ -32,6 +32,21 @@ TEST(MarkdownWriter, CellEscapesMarkupAndLineBreaks) {
   EXPECT_EQ(markdown_cell("*bold* _it_ `code` [link]"), "\\*bold\\* \\_it\\_ \\`code\\` \\[link\\]");
 }
 
+TEST(MarkdownWriter, ThrottledRepetitionsAreAWarningThatNamesTheCases) {
+  const Results base = results("gpu", {benchmark("gemm/bf16", lognormal_samples(1e-3, 0.01, 10, 1)),
+                                       benchmark("copy", lognormal_samples(1e-3, 0.01, 10, 2))});
+  Results cur = results("gpu", {benchmark("gemm/bf16", lognormal_samples(1e-3, 0.01, 7, 3)),
+                                benchmark("copy", lognormal_samples(1e-3, 0.01, 10, 4))});
+  cur.benchmarks[0].throttled_samples = 3;
+  const std::string md = comparison_to_markdown(compare_results(base, cur), 0);
+  EXPECT_NE(md.find("> **Warning:** THROTTLED: 3 repetitions ran with the SM clock below 75% of its maximum and were "
+                    "left out of the gate's samples (gemm/bf16: 3)"),
+            std::string::npos)
+      << md;
+  const std::string quiet = comparison_to_markdown(compare_results(base, base), 0);
+  EXPECT_EQ(quiet.find("THROTTLED"), std::string::npos) << quiet;
+}
+
 TEST(MarkdownWriter, EnvironmentShiftIsAWarning) {
   std::vector<BenchmarkResult> base, cur;
   for (const char* name : {"b0", "b1", "b2", "b3", "b4"}) {

@@ -30,6 +30,15 @@ std::string verdict_label(const BenchmarkComparison& b);
 std::string summary_line(const Comparison& comparison, std::optional<int> exit_code);
 
 // The environment-shift warning, or nullopt.
+// A name as quote_text() makes it (one line, control characters escaped,
+// long ones shortened), without the quotes.
+std::string printable_name(const std::string& name);
+
 std::optional<std::string> environment_shift_line(const Comparison& comparison);
+
+// "THROTTLED: 7 repetitions ran with the SM clock below 75% of its maximum
+// and were left out of the gate's samples (gemm/bf16/8192: 4, ...)", for
+// the current run (and its re-measurement); nothing when none throttled.
+std::optional<std::string> throttling_line(const Comparison& comparison);
 
 }  // namespace perfgate
