@@ -1,5 +1,7 @@
 // `perfgate compare` as CI calls it: exit codes, reports, and bad input.
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -209,6 +211,49 @@ TEST(DeviceCommand, PrintsTheHostSlug) {
   EXPECT_EQ(j["host"]["kind"], "cpu");
   EXPECT_EQ(j["host"]["slug"].get<std::string>().rfind("cpu-", 0), 0u);
   if (j["gpus"].empty()) EXPECT_EQ(j["gpu_unavailable"].get<std::string>().rfind("no CUDA device: ", 0), 0u);
+  for (const auto& gpu : j["gpus"]) {
+    EXPECT_EQ(gpu["theoretical_ceilings"]["source"], "theoretical");
+    EXPECT_GT(gpu["theoretical_ceilings"]["memory_GB/s"].get<double>(), 0.0);
+  }
+}
+
+TEST(DeviceCommand, TheReportNamesTheHostAndEveryGpuOrWhyThereIsNone) {
+  const testing::TempDir dir;
+  const auto run = perfgate_cli("device --baseline-dir " + shell_word(dir.path().string()));
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_NE(run.output.find("Host CPU: "), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("logical CPUs"), std::string::npos) << run.output;
+  const bool gpu = run.output.find("GPU 0: ") != std::string::npos;
+  if (gpu) {
+    EXPECT_NE(run.output.find("ceilings            theoretical"), std::string::npos) << run.output;
+    EXPECT_NE(run.output.find("calibration         none at"), std::string::npos) << run.output;
+  } else {
+    EXPECT_NE(run.output.find("no CUDA device: "), std::string::npos) << run.output;
+  }
+}
+
+TEST(DeviceCommand, CalibrateWithoutADeviceIsOneLineAndExitTwo) {
+  const auto probe = perfgate_cli("device --json");
+  if (probe.output.find("\"gpu_unavailable\"") == std::string::npos) GTEST_SKIP() << "a GPU is present";
+  const testing::TempDir dir;
+  const auto run = perfgate_cli("device --calibrate --baseline-dir " + shell_word(dir.path().string()));
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_EQ(run.output.rfind("perfgate: error: no CUDA device: ", 0), 0u) << run.output;
+  EXPECT_EQ(std::count(run.output.begin(), run.output.end(), '\n'), 1) << run.output;
+  EXPECT_TRUE(std::filesystem::is_empty(dir.path())) << "nothing written";
+}
+
+TEST(DeviceCommand, AnInvalidCalibrationIsOneLineAndExitTwo) {
+  const auto probe = perfgate_cli("device --json");
+  const json j = json::parse(probe.output.substr(probe.output.find('{')));
+  if (j["gpus"].empty()) GTEST_SKIP() << "the report reads device.json only for a GPU it found";
+  const testing::TempDir dir;
+  const std::string slug = j["gpus"][0]["slug"];
+  std::filesystem::create_directories(dir / slug);
+  testing::write_text(dir / slug / "device.json", "{\"schema\": \"perfgate/device\", \"schema_version\": 1,");
+  const auto run = perfgate_cli("device --baseline-dir " + shell_word(dir.path().string()));
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_NE(run.output.find("device.json: malformed JSON"), std::string::npos) << run.output;
 }
 
 }  // namespace
