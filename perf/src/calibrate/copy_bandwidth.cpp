@@ -22,11 +22,8 @@ double rate(const CeilingMeasurement& m) { return m.work_per_call / stats::media
 CeilingMeasurement measure_copy_bandwidth(const CalibrationSettings& settings, cudaStream_t stream) {
   std::size_t free_bytes = 0, total_bytes = 0;
   require("cudaMemGetInfo", cudaMemGetInfo(&free_bytes, &total_bytes));
-  int device = 0, sm_count = 0;
-  require("cudaGetDevice", cudaGetDevice(&device));
-  require("cudaDeviceGetAttribute", cudaDeviceGetAttribute(&sm_count, cudaDevAttrMultiProcessorCount, device));
   // Large enough that L2 plays no part, small enough to leave room.
-  const std::size_t bytes = std::min(settings.copy_bytes, free_bytes / 4) / 256 * 256;
+  const std::size_t bytes = std::min(settings.copy_bytes, free_bytes / 4) / 4096 * 4096;
   const std::string size = std::to_string(bytes >> 20) + " MiB";
   DeviceBuffer source(bytes), destination(bytes);
   require("fill", fill_random(source.get(), bytes / sizeof(float), Precision::fp32, 1, stream));
@@ -41,7 +38,7 @@ CeilingMeasurement measure_copy_bandwidth(const CalibrationSettings& settings, c
   CeilingMeasurement kernel_path = memcpy_path;
   kernel_path.method = "16-byte vector copy kernel, " + size + "; bytes read + written";
   kernel_path.samples = event_samples(stream, settings.warmup, settings.samples, [&] {
-    require("copy kernel", launch_vector_copy(source.get(), destination.get(), bytes, sm_count, stream));
+    require("copy kernel", launch_vector_copy(source.get(), destination.get(), bytes, stream));
   });
   const bool kernel_faster = rate(kernel_path) > rate(memcpy_path);
   CeilingMeasurement& best = kernel_faster ? kernel_path : memcpy_path;
