@@ -1,3 +1,4 @@
+#include <cstdio>
 #include <string>
 
 #include "clock_probe.hpp"
@@ -17,7 +18,9 @@ namespace {
 constexpr int kMaxBlockedBatch = 256;
 
 std::string timeout_message(double seconds) {
-  return "perfgate::cuda::measure: the launch blocker timed out after " + std::to_string(seconds) +
+  char limit[32];
+  std::snprintf(limit, sizeof limit, "%g", seconds);
+  return std::string("perfgate::cuda::measure: the launch blocker timed out after ") + limit +
          " s: the measured work waited for the GPU while the stream was held (cudaStreamSynchronize, "
          "cudaDeviceSynchronize, cudaMalloc/cudaFree, a copy from pageable memory, the first launch of a kernel "
          "the warm-up did not run) or queued too many launches; measure it with MeasureOptions{.hide_latency = false}";

@@ -35,7 +35,8 @@ void derive_work_counters(BenchmarkResult& result, const Ceilings& ceilings) {
   work.flop = take(result, work_counter::kFlop);
   work.bytes_read = take(result, work_counter::kBytesRead);
   work.bytes_written = take(result, work_counter::kBytesWritten);
-  work.precision = precision_at(take(result, work_counter::kPrecision));
+  const double precision = take(result, work_counter::kPrecision);
+  work.precision = declared_precision ? precision_at(precision) : Precision::fp32;
   take(result, work_counter::kFlopRate);
   take(result, work_counter::kByteRate);
   if (work.flop <= 0 && work.bytes() <= 0) return;

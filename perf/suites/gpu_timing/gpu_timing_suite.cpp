@@ -11,6 +11,7 @@
 #include <cuda_runtime_api.h>
 
 #include "perfgate/cuda/availability.hpp"
+#include "perfgate/cuda/check.hpp"
 #include "perfgate/kernels/probe_kernels.hpp"
 #include "perfgate/perfgate.hpp"
 #include "perfgate/runtime/work.hpp"
@@ -74,9 +75,20 @@ void BM_spin(benchmark::State& state) {
 }
 PERFGATE_CUDA_BENCHMARK(BM_spin)->Name("spin")->ArgName("us")->Arg(10)->Arg(100)->MinTime(0.05);
 
+// CUDA calls outside measure() are checked too: a failure ends the case
+// with the call and its error.  Without a device they are not made at all;
+// measure() then skips the case with the reason.
+bool ok(benchmark::State& state, const char* api, cudaError_t error) {
+  if (error == cudaSuccess) return true;
+  state.SkipWithError(perfgate::cuda::error_text(api, error).c_str());
+  return false;
+}
+
+bool device() { return perfgate::cuda::availability().usable; }
+
 // Device memory this case needs: skip it rather than fail on a small GPU.
 bool allocate(benchmark::State& state, void** buffer, std::size_t bytes) {
-  if (!perfgate::cuda::availability().usable) return true;  // measure() reports the reason
+  if (!device()) return true;
   if (cudaMalloc(buffer, bytes) == cudaSuccess) return true;
   cudaGetLastError();
   state.SkipWithError("SKIPPED: not enough device memory for the case");
@@ -87,8 +99,8 @@ void BM_copy(benchmark::State& state) {
   const std::size_t bytes = std::size_t{1} << 30;
   void* source = nullptr;
   void* destination = nullptr;
-  if (allocate(state, &source, bytes) && allocate(state, &destination, bytes)) {
-    if (source) cudaMemset(source, 0x5a, bytes);
+  if (allocate(state, &source, bytes) && allocate(state, &destination, bytes) &&
+      (!device() || ok(state, "cudaMemset", cudaMemset(source, 0x5a, bytes)))) {
     perfgate::cuda::measure(state, [&](cudaStream_t s) {
       cudaMemcpyAsync(destination, source, bytes, cudaMemcpyDeviceToDevice, s);
     });
@@ -102,19 +114,23 @@ PERFGATE_CUDA_BENCHMARK(BM_copy)->Name("copy/device_to_device/1GiB")->MinTime(0.
 // A working set of 3/4 of L2, read once per call, cold (flushed) and hot.
 void BM_read_l2_sized(benchmark::State& state) {
   int l2_bytes = 0;
-  if (perfgate::cuda::availability().usable)
-    cudaDeviceGetAttribute(&l2_bytes, cudaDevAttrL2CacheSize, perfgate::cuda::availability().device);
+  if (device() && !ok(state, "cudaDeviceGetAttribute(L2CacheSize)",
+                      cudaDeviceGetAttribute(&l2_bytes, cudaDevAttrL2CacheSize, perfgate::cuda::availability().device)))
+    return;
   const std::size_t count = static_cast<std::size_t>(l2_bytes) * 3 / 4 / sizeof(float) / 4 * 4;
   void* data = nullptr;
   void* sum = nullptr;
-  if (allocate(state, &data, count * sizeof(float) + 16) && allocate(state, &sum, sizeof(float))) {
-    if (data) cudaMemset(data, 0x3f, count * sizeof(float));
+  if (allocate(state, &data, count * sizeof(float) + 16) && allocate(state, &sum, sizeof(float)) &&
+      (!device() || ok(state, "cudaMemset", cudaMemset(data, 0x3f, count * sizeof(float))))) {
     MeasureOptions options;
     options.hot = state.range(0) != 0;
     perfgate::cuda::measure(state, [&](cudaStream_t s) {
       perfgate::kernels::launch_read_sum(static_cast<const float*>(data), count, static_cast<float*>(sum), s);
     }, options);
-    perfgate::work(state).flops(static_cast<double>(count)).bytes_read(count * sizeof(float));
+    perfgate::work(state)
+        .flops(static_cast<double>(count))
+        .bytes_read(static_cast<double>(count * sizeof(float)))
+        .precision(perfgate::Precision::fp32);
   }
   cudaFree(data);
   cudaFree(sum);

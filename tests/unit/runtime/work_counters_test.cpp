@@ -56,6 +56,18 @@ TEST(WorkCounters, TransportAndDisplayCountersAreRemoved) {
     EXPECT_EQ(b.counters.count(gone), 0u) << gone;
 }
 
+TEST(WorkCounters, FlopsWithoutAPrecisionAreFp32) {
+  BenchmarkResult b = testing::benchmark("sum", {1e-3});
+  b.counters[work_counter::kFlop] = 1e9;
+  b.counters[work_counter::kBytesRead] = 4e9;
+  Ceilings c = ceilings();
+  c.flops_per_s[Precision::fp32] = 50e12;
+  c.flops_per_s[Precision::fp64] = 60e12;
+  derive_work_counters(b, c);
+  EXPECT_EQ(label(b, "precision"), "fp32");
+  EXPECT_NEAR(number(b, "compute_pct"), 100 * 1e12 / 50e12, 1e-9);
+}
+
 TEST(WorkCounters, ACaseThatDeclaredNothingIsLeftAlone) {
   BenchmarkResult b = testing::benchmark("plain", {1e-3, 1e-3});
   b.counters["items"] = 3.0;

@@ -100,6 +100,7 @@ void measure(benchmark::State& state, Launch&& launch, const MeasureOptions& opt
 }  // namespace perfgate::cuda
 
 // GPU cases are timed by the GPU, so they use manual time; the Setup hook
-// notes free device memory before the case allocates (its peak memory).
+// notes free device memory before the case allocates (its peak memory).  A
+// case that needs a Setup of its own calls note_memory_before_case from it.
 #define PERFGATE_CUDA_BENCHMARK(fn) \
   BENCHMARK(fn)->UseManualTime()->Setup(::perfgate::cuda::note_memory_before_case)
