@@ -27,6 +27,7 @@ cudaMemPool_t default_pool(int device) {
 }  // namespace
 
 void note_memory_before_case(const benchmark::State&) {
+  free_before_case = -1.0;  // never an earlier case's reading
   const Availability& gpu = availability();
   if (!gpu.usable || cudaSetDevice(gpu.device) != cudaSuccess) return;
   // perfgate's own long-lived buffer first, so that it is not the case's.
@@ -35,7 +36,6 @@ void note_memory_before_case(const benchmark::State&) {
   std::size_t free_bytes = 0, total_bytes = 0;
   if (cudaMemGetInfo(&free_bytes, &total_bytes) != cudaSuccess) {
     cudaGetLastError();
-    free_before_case = -1.0;
     return;
   }
   free_before_case = static_cast<double>(free_bytes);

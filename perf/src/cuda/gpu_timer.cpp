@@ -129,13 +129,14 @@ bool GpuTimer::start_sample() {
 
 bool GpuTimer::stop_sample() {
   // The stop event is queued first: any host call before it (even the
-  // launch-error check) would be timed while the GPU idles.
-  if (!check("cudaEventRecord(stop)", cudaEventRecord(stop_, stream_))) return false;
+  // launch-error check) would be timed while the GPU idles.  The work's
+  // launch errors are read before the probe's launch, which would take them.
+  if (!check("cudaEventRecord(stop)", cudaEventRecord(stop_, stream_)) ||
+      !check("kernel launch", cudaGetLastError()))
+    return false;
   if (clock_ && !check("clock probe launch", clock_->read(stream_, 1))) return false;
   if (blocker_) blocker_->release();
-  if (!check("kernel launch", cudaGetLastError()) ||
-      !check("cudaStreamSynchronize", cudaStreamSynchronize(stream_)))
-    return false;
+  if (!check("cudaStreamSynchronize", cudaStreamSynchronize(stream_))) return false;
   if (blocker_ && blocker_->timed_out()) return fail(timeout_message(options_.blocking_timeout_s));
   float milliseconds = 0.0f;
   if (!check("cudaEventElapsedTime", cudaEventElapsedTime(&milliseconds, start_, stop_))) return false;

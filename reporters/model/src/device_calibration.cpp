@@ -53,7 +53,7 @@ DeviceCalibration read_calibration(const Json& doc, const std::string& origin) {
   return c;
 }
 
-Json::number_float_t rounded(double value) { return static_cast<double>(static_cast<long long>(value * 1000.0 + 0.5)) / 1000.0; }
+double rounded(double value) { return static_cast<double>(static_cast<long long>(value * 1000.0 + 0.5)) / 1000.0; }
 
 }  // namespace
 

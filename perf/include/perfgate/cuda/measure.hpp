@@ -78,7 +78,6 @@ class GpuTimer {
   std::unique_ptr<ClockProbe> clock_;
   SmClockAverage clock_average_;
   std::unique_ptr<DeviceMemoryPeak> memory_;
-  bool blocked_ = false;  // a sample is being queued behind the blocker
   bool ready_ = false;
 };
 

@@ -24,7 +24,6 @@ class SmClockAverage {
   // Readings out of order, or from a timer that did not move, are ignored.
   void add(const ClockReading& before, const ClockReading& after);
   std::optional<double> mhz() const;  // nothing without a usable interval
-  void clear() { ns_ = cycles_ = 0; }
 
  private:
   std::uint64_t ns_ = 0;
