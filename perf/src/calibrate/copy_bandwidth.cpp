@@ -7,7 +7,7 @@
 #include "cuda_call.hpp"
 #include "event_samples.hpp"
 #include "perfgate/stats/summary.hpp"
-#include "random_fill.hpp"
+#include "perfgate/cuda/random_fill.hpp"
 
 namespace perfgate::calibration {
 namespace {
@@ -26,7 +26,7 @@ CeilingMeasurement measure_copy_bandwidth(const CalibrationSettings& settings, c
   const std::size_t bytes = std::min(settings.copy_bytes, free_bytes / 4) / 4096 * 4096;
   const std::string size = std::to_string(bytes >> 20) + " MiB";
   DeviceBuffer source(bytes), destination(bytes);
-  require("fill", fill_random(source.get(), bytes / sizeof(float), Precision::fp32, 1, stream));
+  require("fill", cuda::fill_random(source.get(), bytes / sizeof(float), Precision::fp32, 1, stream));
 
   CeilingMeasurement memcpy_path;
   memcpy_path.ceiling = "memory";

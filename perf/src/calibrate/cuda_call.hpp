@@ -7,7 +7,9 @@
 #include <cublas_v2.h>
 #include <cuda_runtime_api.h>
 
+#include "perfgate/calibrate/cublas_gemm_types.hpp"
 #include "perfgate/cuda/check.hpp"
+#include "perfgate/cuda/device_buffer.hpp"
 #include "perfgate/model/errors.hpp"
 
 namespace perfgate::calibration {
@@ -18,20 +20,13 @@ inline void require(const char* api, cudaError_t error) {
 
 inline void require(const char* api, cublasStatus_t status) {
   if (status != CUBLAS_STATUS_SUCCESS)
-    throw DeviceError(std::string(api) + ": " + cublasGetStatusString(status) + " (" + cublasGetStatusName(status) + ")");
+    throw DeviceError(cublas_error_text(api, status));
 }
 
 // Device memory freed when it goes out of scope.
-class DeviceBuffer {
+class DeviceBuffer : public cuda::DeviceBuffer {
  public:
-  explicit DeviceBuffer(std::size_t bytes) { require("cudaMalloc", cudaMalloc(&data_, bytes)); }
-  ~DeviceBuffer() { cudaFree(data_); }
-  DeviceBuffer(const DeviceBuffer&) = delete;
-  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
-  void* get() const { return data_; }
-
- private:
-  void* data_ = nullptr;
+  explicit DeviceBuffer(std::size_t bytes) { require("cudaMalloc", allocate(bytes)); }
 };
 
 }  // namespace perfgate::calibration

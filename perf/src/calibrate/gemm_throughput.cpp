@@ -2,19 +2,20 @@
 
 #include <string>
 
+#include "perfgate/calibrate/cublas_gemm_types.hpp"
 #include "cuda_call.hpp"
 #include "event_samples.hpp"
-#include "random_fill.hpp"
+#include "perfgate/cuda/random_fill.hpp"
 
 namespace perfgate::calibration {
 namespace {
 
 struct GemmOperands {
   GemmOperands(Precision input, Precision output, std::size_t n, cudaStream_t stream)
-      : a(n * n * element_bytes(input)), b(n * n * element_bytes(input)), c(n * n * element_bytes(output)) {
-    require("fill A", fill_random(a.get(), n * n, input, 11, stream));
-    require("fill B", fill_random(b.get(), n * n, input, 12, stream));
-    require("fill C", fill_random(c.get(), n * n, output, 13, stream));
+      : a(n * n * cuda::element_bytes(input)), b(n * n * cuda::element_bytes(input)), c(n * n * cuda::element_bytes(output)) {
+    require("fill A", cuda::fill_random(a.get(), n * n, input, 11, stream));
+    require("fill B", cuda::fill_random(b.get(), n * n, input, 12, stream));
+    require("fill C", cuda::fill_random(c.get(), n * n, output, 13, stream));
   }
   DeviceBuffer a, b, c;
 };
@@ -34,27 +35,9 @@ class CublasHandle {
   cublasHandle_t handle_ = nullptr;
 };
 
-struct GemmExTypes {
-  cudaDataType_t data;
-  cublasComputeType_t compute;
-  const char* label;
-};
-
-GemmExTypes gemm_ex_types(Precision precision) {
-  switch (precision) {
-    case Precision::fp64: return {CUDA_R_64F, CUBLAS_COMPUTE_64F, "FP64 in/out, FP64 compute"};
-    case Precision::fp32: return {CUDA_R_32F, CUBLAS_COMPUTE_32F, "FP32 in/out, FP32 compute (no TF32)"};
-    case Precision::tf32: return {CUDA_R_32F, CUBLAS_COMPUTE_32F_FAST_TF32, "FP32 in/out, TF32 tensor-core compute"};
-    case Precision::fp16: return {CUDA_R_16F, CUBLAS_COMPUTE_32F, "FP16 in/out, FP32 accumulate"};
-    case Precision::bf16: return {CUDA_R_16BF, CUBLAS_COMPUTE_32F, "BF16 in/out, FP32 accumulate"};
-    case Precision::fp8: break;
-  }
-  return {CUDA_R_32F, CUBLAS_COMPUTE_32F, "?"};
-}
-
 std::optional<CeilingMeasurement> gemm_ex(Precision precision, const CalibrationSettings& s, cudaStream_t stream) {
   const int n = s.gemm_size;
-  const GemmExTypes types = gemm_ex_types(precision);
+  const CublasGemmTypes types = cublas_gemm_types(precision);
   GemmOperands operands(precision, precision, static_cast<std::size_t>(n), stream);
   CublasHandle handle(stream);
   const double alpha64 = 1.0, beta64 = 0.0;

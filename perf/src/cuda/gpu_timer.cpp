@@ -5,6 +5,7 @@
 #include "l2_flush.hpp"
 #include "launch_blocker.hpp"
 #include "perfgate/cuda/availability.hpp"
+#include "perfgate/cuda/case_checks.hpp"
 #include "perfgate/cuda/check.hpp"
 #include "perfgate/cuda/measure.hpp"
 #include "perfgate/model/results.hpp"
@@ -29,15 +30,7 @@ std::string timeout_message(double seconds) {
 }  // namespace
 
 GpuTimer::GpuTimer(benchmark::State& state, const MeasureOptions& options) : state_(state), options_(options) {
-  const Availability& device = availability();
-  if (!device.usable) {
-    state_.SkipWithError((std::string(kSkipPrefix) + device.reason).c_str());
-    return;
-  }
-  if (auto lost = context_lost()) {
-    state_.SkipWithError((std::string(kContextLostPrefix) + *lost).c_str());
-    return;
-  }
+  if (!device_ready(state_)) return;
   if (options_.batch < 1 || options_.warmup < 0 || !(options_.blocking_timeout_s > 0)) {
     state_.SkipWithError("perfgate::cuda::measure: batch must be >= 1, warmup >= 0 and blocking_timeout_s > 0");
     return;
@@ -46,7 +39,7 @@ GpuTimer::GpuTimer(benchmark::State& state, const MeasureOptions& options) : sta
   // for the first time behind the blocker; with lazy module loading (CUDA's
   // default) that first launch waits for the GPU, i.e. for the blocker.
   options_.hide_latency = options_.hide_latency && options_.batch <= kMaxBlockedBatch && options_.warmup > 0;
-  ready_ = prepare(device.device);
+  ready_ = prepare(availability().device);
 }
 
 bool GpuTimer::prepare(int device) {
@@ -97,9 +90,8 @@ bool GpuTimer::fail(const std::string& message) {
 
 bool GpuTimer::check(const char* api, cudaError_t error) {
   if (error == cudaSuccess) return true;
-  const std::string message = error_text(api, error);
-  if (is_sticky(error)) note_context_lost(message);
-  return fail(message);
+  cuda::check(state_, api, error);  // records the error (and a lost context)
+  return fail("");
 }
 
 bool GpuTimer::finish_warmup() {

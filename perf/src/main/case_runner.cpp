@@ -3,6 +3,7 @@
 #include <benchmark/benchmark.h>
 
 #include "perfgate/model/errors.hpp"
+#include "perfgate/runtime/derived_figures.hpp"
 #include "perfgate/runtime/run_collector.hpp"
 #include "perfgate/runtime/source_info.hpp"
 #include "perfgate/runtime/suite_info.hpp"
@@ -35,6 +36,7 @@ Results measure_suite(const std::vector<std::string>& args, const MainOptions& o
   results.source = source_info(this_suite.source_dir ? this_suite.source_dir : "", command);
   results.benchmarks = run_cases(args, options);
   for (BenchmarkResult& b : results.benchmarks) derive_work_counters(b, ceilings);
+  results.figures = derive_figures(results.benchmarks, registered_figures());
   if (results.benchmarks.empty())
     throw InputError("no benchmark case ran (does --benchmark_filter match any case? try --benchmark_list_tests)");
   return results;

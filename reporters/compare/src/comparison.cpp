@@ -179,6 +179,8 @@ Comparison compare_results(const Results& baseline, const Results& current, cons
   comparison.baseline = run_info(baseline);
   comparison.current = run_info(current);
   comparison.settings = settings;
+  // Reported as the current run derived them; the gate does not judge them.
+  comparison.figures = current.figures;
   comparison.comparable = comparable(baseline.fingerprint, current.fingerprint, &comparison.incomparable_reason);
   if (baseline.fingerprint.kind == DeviceKind::unknown || current.fingerprint.kind == DeviceKind::unknown)
     comparison.notes.push_back("device unknown on one side (Google Benchmark JSON): comparability not checked");

@@ -61,6 +61,9 @@ Results pool_runs(const std::vector<Results>& runs) {
   if (runs.empty()) throw InputError("no runs to pool");
   Results pooled = runs.front();
   pooled.benchmarks.clear();
+  // Derived figures are not pooled: each run derives them again from its own
+  // medians, and the gate never compares them.
+  pooled.figures.clear();
   std::vector<std::string> order;
   std::map<std::string, BenchmarkResult> by_name;
   std::map<std::string, std::map<std::string, std::vector<double>>> counters;

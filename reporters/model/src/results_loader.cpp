@@ -2,6 +2,7 @@
 // message is "ORIGIN: where: problem" on one line.
 
 #include <cmath>
+#include <limits>
 #include <set>
 #include <string_view>
 
@@ -88,6 +89,43 @@ GateOverride read_gate(const ObjectReader& r) {
   return gate;
 }
 
+std::vector<std::string> read_figure_inputs(const ObjectReader& r) {
+  const Json* j = r.find("inputs");
+  if (!j) return {};
+  if (!j->is_array()) r.fail("'inputs' is not an array");
+  std::vector<std::string> inputs;
+  for (const Json& name : *j) {
+    if (!name.is_string()) r.fail("'inputs' holds something that is not a case name (a string)");
+    inputs.push_back(name.get<std::string>());
+  }
+  return inputs;
+}
+
+DerivedFigure read_figure(const Json& j, std::size_t index, const std::string& origin) {
+  const ObjectReader first(j, origin, "figures[" + std::to_string(index) + "]");
+  DerivedFigure f;
+  f.name = first.string("name", true);
+  if (f.name.empty()) first.fail("has an empty name");
+  const ObjectReader r(j, origin, "figure " + quote_text(f.name) + ":");
+  if (r.find("value")) f.value = r.number("value", -std::numeric_limits<double>::max());
+  f.unit = r.string("unit");
+  f.formula = r.string("formula");
+  f.inputs = read_figure_inputs(r);
+  if (r.find("missing")) f.missing = r.string("missing");
+  return f;
+}
+
+// Optional: figures are derived from the benchmarks, so older files and
+// pooled baselines have none.
+std::vector<DerivedFigure> read_figures(const ObjectReader& r) {
+  const Json* j = r.find("figures");
+  if (!j) return {};
+  if (!j->is_array()) r.fail("'figures' is not an array");
+  std::vector<DerivedFigure> figures;
+  for (std::size_t i = 0; i < j->size(); ++i) figures.push_back(read_figure((*j)[i], i, r.origin()));
+  return figures;
+}
+
 BenchmarkResult read_benchmark(const Json& j, std::size_t index, const std::string& origin) {
   const ObjectReader first(j, origin, "benchmarks[" + std::to_string(index) + "]");
   BenchmarkResult b;
@@ -134,6 +172,7 @@ Results read_results(const Json& doc, const std::string& origin) {
     if (!seen.insert(b.name).second) r.fail("benchmark " + quote_text(b.name) + " appears more than once");
     results.benchmarks.push_back(std::move(b));
   }
+  results.figures = read_figures(r);
   return results;
 }
 

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "perfgate/model/atomic_file.hpp"
+#include "perfgate/model/derived_figure_json.hpp"
 #include "perfgate/model/fingerprint_json.hpp"
 #include "perfgate/model/results_io.hpp"
 #include "perfgate/stats/summary.hpp"
@@ -70,6 +71,8 @@ std::string results_to_json(const Results& results) {
   Json benchmarks = Json::array();
   for (const auto& b : results.benchmarks) benchmarks.push_back(benchmark_json(b));
   j["benchmarks"] = std::move(benchmarks);
+  // Optional and additive: a run without figures writes the file it always did.
+  if (!results.figures.empty()) j["figures"] = figures_to_json(results.figures);
   // Invalid UTF-8 in a name or message must not make the write throw.
   return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }

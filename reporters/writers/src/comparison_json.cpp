@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "perfgate/model/derived_figure_json.hpp"
 #include "perfgate/writers/report_order.hpp"
 #include "perfgate/writers/text_format.hpp"
 
@@ -91,6 +92,7 @@ std::string comparison_to_json(const Comparison& comparison, int exit_code) {
   Json benchmarks = Json::array();
   for (const auto* b : in_report_order(comparison)) benchmarks.push_back(benchmark_json(*b));
   j["benchmarks"] = std::move(benchmarks);
+  if (!comparison.figures.empty()) j["figures"] = figures_to_json(comparison.figures);
   return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 

@@ -1,6 +1,7 @@
 #include "perfgate/writers/console_table.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <ostream>
 
 #include "perfgate/model/errors.hpp"
@@ -51,6 +52,36 @@ void print_rows(std::ostream& out, const std::vector<Row>& rows) {
   }
 }
 
+// `text` on one line with control characters escaped, at full length: a
+// formula shortened in the middle would no longer state how a figure was made.
+std::string one_line(const std::string& text) {
+  std::string out;
+  for (unsigned char c : text) {
+    if (c >= 0x20 && c != 0x7f) {
+      out += static_cast<char>(c);
+      continue;
+    }
+    char escaped[8];
+    std::snprintf(escaped, sizeof escaped, "\\x%02x", c);
+    out += escaped;
+  }
+  return out;
+}
+
+// One line a figure: name, value with unit, and the formula it came from.
+void print_figures(std::ostream& out, const std::vector<DerivedFigure>& figures) {
+  if (figures.empty()) return;
+  std::size_t name_width = 0, value_width = 0;
+  for (const DerivedFigure& f : figures) {
+    name_width = std::max(name_width, display_width(printable_name(f.name)));
+    value_width = std::max(value_width, display_width(format_figure_value(f)));
+  }
+  out << "\nDerived figures:\n";
+  for (const DerivedFigure& f : figures)
+    out << "  " << pad(printable_name(f.name), name_width, false) << "  "
+        << pad(format_figure_value(f), value_width, false) << "  = " << one_line(f.formula) << '\n';
+}
+
 }  // namespace
 
 void print_comparison_table(std::ostream& out, const Comparison& comparison, std::optional<int> exit_code) {
@@ -69,6 +100,7 @@ void print_comparison_table(std::ostream& out, const Comparison& comparison, std
     header = true;
     out << "  " << printable_name(b->name) << ": " << printable_name(b->reason) << '\n';
   }
+  print_figures(out, comparison.figures);
   if (auto shift = environment_shift_line(comparison)) out << '\n' << *shift << '\n';
   if (auto throttled = throttling_line(comparison)) out << '\n' << *throttled << '\n';
   if (!comparison.comparable)

@@ -32,6 +32,17 @@ void table(std::ostream& out, const std::vector<const BenchmarkComparison*>& row
   }
 }
 
+// Shown beside the gate's rows, never folded away: they are the suite's
+// headline numbers (a speedup, a % of cuBLAS).
+void figures_table(std::ostream& out, const std::vector<DerivedFigure>& figures) {
+  if (figures.empty()) return;
+  out << "### Derived figures\n\n| Figure | Value | Formula |\n|---|---:|---|\n";
+  for (const DerivedFigure& f : figures)
+    out << "| " << markdown_cell(f.name) << " | " << markdown_cell(format_figure_value(f)) << " | "
+        << markdown_cell(f.formula) << " |\n";
+  out << '\n';
+}
+
 }  // namespace
 
 std::string markdown_cell(const std::string& text) {
@@ -84,6 +95,7 @@ std::string comparison_to_markdown(const Comparison& comparison, int exit_code) 
     for (const auto* b : attention) out << "- **" << markdown_cell(b->name) << "**: " << markdown_cell(b->reason) << '\n';
     out << '\n';
   }
+  figures_table(out, comparison.figures);
   out << "<details><summary>All " << rows.size() << " benchmarks</summary>\n\n";
   table(out, rows);
   const GateSettings& s = comparison.settings;

@@ -40,6 +40,14 @@ std::string format_change(double ratio) {
   return printf_string("%+.2f%%", (ratio - 1.0) * 100.0);
 }
 
+std::string format_figure_value(const DerivedFigure& figure) {
+  if (!figure.value || !std::isfinite(*figure.value))
+    return "n/a (" + printable_name(figure.missing.value_or("no value")) + ")";
+  // A ratio or a percentage reads as one token; other units as a word.
+  const bool attached = figure.unit.empty() || figure.unit == "x" || figure.unit == "%";
+  return three_digits(*figure.value) + (attached ? "" : " ") + printable_name(figure.unit);
+}
+
 std::string format_interval(const Evidence& evidence) {
   if (!evidence.interval_available) return "n/a";
   char text[64];

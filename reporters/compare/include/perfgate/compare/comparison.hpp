@@ -10,6 +10,7 @@
 
 #include "perfgate/compare/gate_settings.hpp"
 #include "perfgate/compare/verdict.hpp"
+#include "perfgate/model/derived_figure.hpp"
 #include "perfgate/model/results.hpp"
 
 namespace perfgate {
@@ -85,6 +86,7 @@ struct Comparison {
   std::vector<BenchmarkComparison> benchmarks;
   std::optional<EnvironmentShift> environment_shift;
   std::vector<std::string> notes;  // run-level remarks for every report
+  std::vector<DerivedFigure> figures;  // the current run's derived figures
 
   std::map<Verdict, std::size_t> verdict_counts() const;
   const BenchmarkComparison* find(const std::string& name) const;

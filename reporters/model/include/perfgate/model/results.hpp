@@ -10,6 +10,7 @@
 #include <variant>
 #include <vector>
 
+#include "perfgate/model/derived_figure.hpp"
 #include "perfgate/model/fingerprint.hpp"
 
 namespace perfgate {
@@ -79,6 +80,8 @@ struct Results {
   Source source;
   Fingerprint fingerprint;
   std::vector<BenchmarkResult> benchmarks;
+  // Numbers derived from several cases' medians (optional in the schema).
+  std::vector<DerivedFigure> figures;
 
   const BenchmarkResult* find(const std::string& name) const;
 };

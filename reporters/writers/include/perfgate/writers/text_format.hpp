@@ -15,6 +15,10 @@ std::string format_seconds(double seconds);
 // The change of a ratio in percent with a sign: 1.0234 -> "+2.34%".
 std::string format_change(double ratio);
 
+// A derived figure's value with its unit, three significant digits: "2.41x",
+// "87.3%", "1234 calls"; "n/a (why)" when it has no value.
+std::string format_figure_value(const DerivedFigure& figure);
+
 // "[0.981, 1.02]" for an available interval, "n/a" otherwise.
 std::string format_interval(const Evidence& evidence);
 

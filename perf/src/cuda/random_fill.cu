@@ -1,14 +1,14 @@
-#include "random_fill.hpp"
+#include "perfgate/cuda/random_fill.hpp"
 
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_fp8.h>
 
-namespace perfgate::calibration {
+namespace perfgate::cuda {
 namespace {
 
 // splitmix64: a different, well-mixed value for every (index, seed).
-__device__ float uniform(std::uint64_t index, std::uint64_t seed) {
+__host__ __device__ float uniform(std::uint64_t index, std::uint64_t seed) {
   std::uint64_t z = index + seed * 0x9E3779B97F4A7C15ull + 0x9E3779B97F4A7C15ull;
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
@@ -52,6 +52,8 @@ cudaError_t fill_random(void* data, std::size_t count, Precision precision, std:
   return cudaErrorInvalidValue;
 }
 
+float uniform_value(std::uint64_t index, std::uint64_t seed) { return uniform(index, seed); }
+
 std::size_t element_bytes(Precision precision) {
   switch (precision) {
     case Precision::fp64: return 8;
@@ -64,4 +66,4 @@ std::size_t element_bytes(Precision precision) {
   return 4;
 }
 
-}  // namespace perfgate::calibration
+}  // namespace perfgate::cuda
