@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The measurements docs/gpu-runs.md records, on a GPU machine after
 # ci/gpu-check.sh built build-gpu/: the device report, a calibration
-# (baselines/<slug>/device.json), fresh GPU suite baselines, and a 30-
-# repetition record run of the gpu_timing suite.  Everything is also copied
-# to $1 (default build-gpu/measurements).
+# (baselines/<slug>/device.json), fresh baselines of the GPU suites (all of
+# them, or those named in PERFGATE_GPU_SUITES), and a 30-repetition record
+# run of the gpu_timing suite.  Everything is also copied to $1 (default
+# build-gpu/measurements).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${PERFGATE_GPU_BUILD_DIR:-$root/build-gpu}"
@@ -19,7 +20,11 @@ unset CI  # a developer's refresh, not a CI job
 "$perfgate" device --calibrate --baseline-dir baselines
 "$perfgate" device --baseline-dir baselines
 slug="$("$perfgate" device --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["gpus"][0]["slug"])')"
-"$perfgate" baseline update --build-dir "$build" --suite gpu_timing
-"$build/perf/suites/gpu_timing/perf_gpu_timing" --perfgate_mode=record --perfgate_baseline_dir=baselines \
-  --perfgate_results="$out/gpu_timing.30reps.results.json" --benchmark_repetitions=30
-cp "baselines/$slug/device.json" "baselines/$slug/gpu_timing.json" "$out/"
+suites=(${PERFGATE_GPU_SUITES:-gpu_timing gemm elementwise memory transfer})
+"$perfgate" baseline update --build-dir "$build" "${suites[@]/#/--suite=}"
+if [[ " ${suites[*]} " == *" gpu_timing "* ]]; then
+  "$build/perf/suites/gpu_timing/perf_gpu_timing" --perfgate_mode=record --perfgate_baseline_dir=baselines \
+    --perfgate_results="$out/gpu_timing.30reps.results.json" --benchmark_repetitions=30
+fi
+cp "baselines/$slug/device.json" "$out/"
+for suite in "${suites[@]}"; do cp "baselines/$slug/$suite.json" "$out/"; done

@@ -1,5 +1,6 @@
 #include "perfgate/kernels/jit_elementwise_chain.hpp"
 
+#include <cstdint>
 #include <cstdio>
 #include <memory>
 #include <stdexcept>
@@ -25,7 +26,7 @@ std::vector<std::string> chain_statements(ChainScalars k) {
       "v = v + " + literal(k.b) + ";",
       "v = 0.5f * v * (1.0f + erff(v * 0.70710678118654752440f));",
       "v = v * " + literal(k.s) + ";",
-      "v = v + r[i];",
+      "v = v + w;",
   };
 }
 
@@ -52,16 +53,27 @@ constexpr unsigned kThreads = 256;
 
 }  // namespace
 
+// The same shape as the hand-written fused kernel: four elements per thread
+// through 16-byte accesses (cudaMalloc'd arrays are aligned), then the tail.
 std::string jit_chain_source(ChainScalars k) {
   std::string body;
-  for (const std::string& statement : chain_statements(k)) body += "    " + statement + "\n";
-  return std::string("extern \"C\" __global__ void ") + kJitChainKernelName +
+  for (const std::string& statement : chain_statements(k)) body += "  " + statement + "\n";
+  return "__device__ __forceinline__ float chain(float v, float w) {\n" + body +
+         "  return v;\n"
+         "}\n\n"
+         "extern \"C\" __global__ void " + std::string(kJitChainKernelName) +
          "(const float* __restrict__ x, const float* __restrict__ r, float* __restrict__ y,\n"
          "    unsigned long long n) {\n"
-         "  for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < n;\n"
-         "       i += (unsigned long long)gridDim.x * blockDim.x) {\n"
-         "    float v = x[i];\n" +
-         body + "    y[i] = v;\n  }\n}\n";
+         "  const unsigned long long first = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;\n"
+         "  const unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;\n"
+         "  const unsigned long long vectors = n / 4;\n"
+         "  for (unsigned long long v = first; v < vectors; v += stride) {\n"
+         "    const float4 a = reinterpret_cast<const float4*>(x)[v];\n"
+         "    const float4 b = reinterpret_cast<const float4*>(r)[v];\n"
+         "    reinterpret_cast<float4*>(y)[v] = make_float4(chain(a.x, b.x), chain(a.y, b.y), chain(a.z, b.z), chain(a.w, b.w));\n"
+         "  }\n"
+         "  for (unsigned long long i = 4 * vectors + first; i < n; i += stride) y[i] = chain(x[i], r[i]);\n"
+         "}\n";
 }
 
 std::vector<char> compile_jit_chain(const std::string& source, int arch) {
@@ -104,10 +116,12 @@ cudaError_t JitChainKernel::unload() {
 }
 
 cudaError_t JitChainKernel::launch(const float* x, const float* r, float* y, std::size_t n, cudaStream_t stream) const {
+  for (const void* p : {static_cast<const void*>(x), static_cast<const void*>(r), static_cast<const void*>(y)})
+    if (reinterpret_cast<std::uintptr_t>(p) % 16 != 0) return cudaErrorMisalignedAddress;  // the kernel reads float4
   unsigned long long count = n;
   void* args[] = {&x, &r, &y, &count};
-  return cudaLaunchKernel(reinterpret_cast<const void*>(kernel_), dim3(grid_stride_blocks(n, kThreads)), dim3(kThreads),
-                          args, 0, stream);
+  return cudaLaunchKernel(reinterpret_cast<const void*>(kernel_), dim3(grid_stride_blocks(n / 4 + 1, kThreads)),
+                          dim3(kThreads), args, 0, stream);
 }
 
 }  // namespace perfgate::kernels

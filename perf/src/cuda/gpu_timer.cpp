@@ -31,8 +31,10 @@ std::string timeout_message(double seconds) {
 
 GpuTimer::GpuTimer(benchmark::State& state, const MeasureOptions& options) : state_(state), options_(options) {
   if (!device_ready(state_)) return;
-  if (options_.batch < 1 || options_.warmup < 0 || !(options_.blocking_timeout_s > 0)) {
-    state_.SkipWithError("perfgate::cuda::measure: batch must be >= 1, warmup >= 0 and blocking_timeout_s > 0");
+  if (options_.batch < 1 || options_.warmup < 0 || !(options_.blocking_timeout_s > 0) ||
+      !(options_.throttle_fraction > 0 && options_.throttle_fraction <= 1)) {
+    state_.SkipWithError(
+        "perfgate::cuda::measure: batch must be >= 1, warmup >= 0, blocking_timeout_s > 0 and throttle_fraction in (0, 1]");
     return;
   }
   // Without a warm-up call the first sample would launch the work's kernels
@@ -145,7 +147,7 @@ void GpuTimer::finish() {
   if (!mhz) return;
   const double clock = *mhz * clock_reading_scale();
   state_.counters["sm_clock_mhz"] = clock;
-  if (is_throttled(clock, max_sm_clock_mhz_)) state_.counters[kThrottledCounter] = 1.0;
+  if (is_throttled(clock, max_sm_clock_mhz_, options_.throttle_fraction)) state_.counters[kThrottledCounter] = 1.0;
 }
 
 }  // namespace perfgate::cuda

@@ -90,9 +90,9 @@ std::vector<BenchmarkResult> RunCollector::results() const {
     if (result.error || result.skipped) result.samples.clear();
     if (c.context_lost && result.measured() && result.samples.empty()) result.error = c.context_lost;
     if (result.measured() && result.samples.empty() && result.throttled_samples > 0)
-      result.error = "every repetition ran with the SM clock throttled (below " +
-                     std::to_string(static_cast<int>(kThrottleFraction * 100)) +
-                     "% of its maximum): nothing left to gate; check the GPU's cooling and power";
+      result.error =
+          "every repetition ran with the SM clock throttled (below the case's threshold, 75% of the maximum unless "
+          "MeasureOptions::throttle_fraction says otherwise): nothing left to gate; check the GPU's cooling and power";
     for (const auto& [counter, values] : c.counter_samples) result.counters[counter] = stats::median(values);
     out.push_back(std::move(result));
   }

@@ -13,6 +13,6 @@ std::optional<double> SmClockAverage::mhz() const {
   return 1e3 * static_cast<double>(cycles_) / static_cast<double>(ns_);
 }
 
-bool is_throttled(double mhz, int max_mhz) { return max_mhz > 0 && mhz < kThrottleFraction * max_mhz; }
+bool is_throttled(double mhz, int max_mhz, double fraction) { return max_mhz > 0 && mhz < fraction * max_mhz; }
 
 }  // namespace perfgate

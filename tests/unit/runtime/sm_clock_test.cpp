@@ -29,6 +29,9 @@ TEST(SmClock, ThrottledBelowThreeQuartersOfTheMaximum) {
   EXPECT_TRUE(is_throttled(1484.0, 1980));
   EXPECT_TRUE(is_throttled(990.0, 1980));
   EXPECT_FALSE(is_throttled(100.0, 0)) << "an unknown maximum judges nothing";
+  // A case that declares a lower normal clock (tensor-core GEMMs at their power limit).
+  EXPECT_FALSE(is_throttled(1440.0, 1980, 0.6));
+  EXPECT_TRUE(is_throttled(1180.0, 1980, 0.6));
 }
 
 }  // namespace

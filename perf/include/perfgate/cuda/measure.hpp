@@ -40,6 +40,11 @@ struct MeasureOptions {
   bool hide_latency = true;
   double blocking_timeout_s = 10.0;  // then the case fails: the work synchronized
   bool sample_clocks = true;         // read the SM clock around each sample
+  // A repetition whose mean SM clock is below this fraction of the maximum
+  // is throttled and left out.  Lower it for work whose normal clock is
+  // lower: an H100 running dense tensor-core GEMMs holds its power limit at
+  // 1440-1530 MHz, 73-77% of its 1980 MHz maximum (docs/gpu-runs.md).
+  double throttle_fraction = kThrottleFraction;
 };
 
 class LaunchBlocker;

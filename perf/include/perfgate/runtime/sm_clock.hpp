@@ -30,7 +30,7 @@ class SmClockAverage {
   std::uint64_t cycles_ = 0;
 };
 
-// True when `mhz` is below kThrottleFraction of `max_mhz` (a known maximum).
-bool is_throttled(double mhz, int max_mhz);
+// True when `mhz` is below `fraction` of `max_mhz` (a known maximum).
+bool is_throttled(double mhz, int max_mhz, double fraction = kThrottleFraction);
 
 }  // namespace perfgate

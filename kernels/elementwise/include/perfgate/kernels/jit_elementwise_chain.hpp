@@ -18,7 +18,8 @@ namespace perfgate::kernels {
 
 inline constexpr const char* kJitChainKernelName = "elementwise_chain_jit";
 
-// CUDA C++ source of one kernel (x, r, y, n) -> y = gelu(a x + b) s + r.
+// CUDA C++ source of one kernel (x, r, y, n) -> y = gelu(a x + b) s + r;
+// x, r and y must be 16-byte aligned (as cudaMalloc returns them).
 std::string jit_chain_source(ChainScalars k);
 
 // NVRTC: source -> CUBIN for sm_<arch> (90 for Hopper).  Throws
