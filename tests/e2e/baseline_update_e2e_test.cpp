@@ -44,6 +44,21 @@ class BaselineUpdate : public ::testing::Test {
   TempDir dir_;
 };
 
+TEST_F(BaselineUpdate, AFilteredRefreshShowsOnlyWhatItRemeasuredAndKeepsTheRest) {
+  ASSERT_EQ(update("").exit_code, 0);
+  json edited = json::parse(read_text(written()));
+  json kept = edited["benchmarks"][0];
+  kept["name"] = "cpu_gemm/not_remeasured";
+  edited["benchmarks"].push_back(kept);
+  write_text(written(), edited.dump(2));
+
+  const auto second = update("");
+  ASSERT_EQ(second.exit_code, 0) << second.output;
+  EXPECT_EQ(second.output.find("REMOVED"), std::string::npos) << second.output;
+  EXPECT_EQ(second.output.find("cpu_gemm/not_remeasured"), std::string::npos) << second.output;
+  EXPECT_NE(load_results(written()).find("cpu_gemm/not_remeasured"), nullptr);
+}
+
 TEST_F(BaselineUpdate, RefusesInCiUnlessForced) {
   const auto refused = update("", "CI=true");
   EXPECT_EQ(refused.exit_code, 2) << refused.output;

@@ -1,5 +1,6 @@
 #include "baseline_writer.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 #include <optional>
@@ -33,13 +34,20 @@ std::optional<Results> load_old_baseline(const fs::path& path, bool force) {
   }
 }
 
-void show_movement(const std::optional<Results>& old, const Results& measured, const fs::path& path) {
+// A partial (--filter) refresh keeps the cases it did not re-measure: they
+// did not move, and must not be shown as REMOVED.
+Results remeasured_part(Results old, const Results& measured) {
+  std::erase_if(old.benchmarks, [&](const BenchmarkResult& b) { return measured.find(b.name) == nullptr; });
+  return old;
+}
+
+void show_movement(const std::optional<Results>& old, const Results& measured, const fs::path& path, bool partial) {
   if (!old) {
     std::cout << "\nperfgate: new baseline " << path.string() << " with " << measured.benchmarks.size()
               << " benchmarks\n";
     return;
   }
-  Comparison moved = compare_results(*old, measured);
+  Comparison moved = compare_results(partial ? remeasured_part(*old, measured) : *old, measured);
   moved.baseline.origin = path.string() + " (old)";
   moved.current.origin = "new measurements";
   std::cout << "\nWhat moved against the old baseline (for review; nothing is gated here):";
@@ -62,7 +70,7 @@ void write_baseline(const Results& measured, const fs::path& file, const Baselin
   std::optional<FileLock> lock;
   if (!how.dry_run) lock.emplace(file);  // a concurrent write to this device's baselines waits here
   const std::optional<Results> old = load_old_baseline(file, how.force);
-  show_movement(old, measured, file);  // the new runs alone, before any pooling with the old
+  show_movement(old, measured, file, how.refresh.partial);  // the new runs alone, before any pooling with the old
   const Results fresh = refreshed_baseline(old, measured, how.refresh);
   if (how.dry_run) {
     std::cout << "perfgate: dry run: " << file.string() << " left as it was\n";
