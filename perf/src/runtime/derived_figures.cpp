@@ -51,6 +51,10 @@ DerivedFigure derive_one(const FigureDefinition& definition, const std::vector<B
   for (const std::string& input : definition.inputs) {
     const BenchmarkResult* b = find_case(cases, input);
     if (auto why = unusable(b, input)) {
+      if (definition.tolerates_missing_inputs) {
+        medians.push_back(std::nan(""));
+        continue;
+      }
       figure.missing = *why;
       return figure;
     }

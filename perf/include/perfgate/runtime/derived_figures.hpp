@@ -23,6 +23,10 @@ struct FigureDefinition {
   std::vector<std::string> inputs;  // case names as perfgate stores them (e.g. "gemm/fp32/4096x4096x4096")
   // Receives the inputs' medians in order; returns the value, or nullopt and sets *why_not.
   std::function<std::optional<double>(const std::vector<double>& medians, std::string* why_not)> derive;
+  // When true, an input that did not run, failed or was skipped (a batch
+  // size that did not fit) reaches `derive` as NaN instead of leaving the
+  // figure without a value: for figures over a sweep.
+  bool tolerates_missing_inputs = false;
 };
 
 namespace figures {
