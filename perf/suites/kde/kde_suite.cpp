@@ -10,10 +10,17 @@
 // production is ~3e10 (s, j, p) triples of 6 Gaussian factors: ~0.2 s per
 // call on an H100 by estimate, so it is kept.
 // Counters: memory_estimate_bytes (kde_memory_estimate, the buffers the
-// variant allocates; perfgate records device_memory_peak_bytes beside it).
+// variant allocates; perfgate records device_memory_peak_bytes beside it);
+// on the optimized cases agreement_vs_reference = max over LL of
+// |optimized - reference| / (1e-5 + 1e-4 |reference|), the two GPU
+// variants' results after the timed run (<= 1: within rtol 1e-4, atol 1e-5;
+// the tests check both against the float64 CPU reference).
 // Figures: kde/optimized_speedup/<preset> = reference / optimized.
 
+#include <algorithm>
+#include <cmath>
 #include <string>
+#include <vector>
 
 #include "perfgate/cuda/availability.hpp"
 #include "perfgate/cuda/case_checks.hpp"
@@ -62,6 +69,21 @@ bool created(benchmark::State& state, const kernels::KdeStatus& status) {
   return false;
 }
 
+// The variants' agreement, measured once after timing, untimed.
+void record_agreement(benchmark::State& state, const kernels::KdeProblem& problem, const kernels::KdeGpu& optimized) {
+  kernels::KdeGpu reference;
+  std::vector<float> want, got;
+  kernels::KdeStatus s = reference.create(problem, KdeVariant::reference);
+  if (s.ok()) s = reference.enqueue(nullptr);
+  if (s.ok()) s = reference.download(&want);
+  if (s.ok()) s = optimized.download(&got);
+  if (!s.ok() || want.size() != got.size()) return;  // the timed result stands; the counter is left out
+  double worst = 0.0;
+  for (std::size_t i = 0; i < want.size(); ++i)
+    worst = std::max(worst, std::abs(double(got[i]) - want[i]) / (1e-5 + 1e-4 * std::abs(double(want[i]))));
+  state.counters["agreement_vs_reference"] = worst;
+}
+
 void BM_kde(benchmark::State& state, KdeVariant variant, const kernels::KdePreset* preset) {
   if (!perfgate::cuda::device_ready(state)) return;
   // The host data once per case, uploaded before anything is timed.
@@ -79,6 +101,7 @@ void BM_kde(benchmark::State& state, KdeVariant variant, const kernels::KdePrese
     if (!state.error_occurred()) state.SkipWithError(status.text().c_str());
     return;
   }
+  if (variant == KdeVariant::optimized) record_agreement(state, problem, kde);
   const kernels::KdeWork work = kernels::kde_work(problem, variant);
   perfgate::work(state).flops(work.flops).bytes_read(work.bytes_read).bytes_written(work.bytes_written)
       .precision(perfgate::Precision::fp32);
