@@ -86,6 +86,12 @@ TEST_F(HostSuiteGate, PlantedSlowdownFailsThatCaseOnly) {
   const auto message = junit.values("//testcase[@name=" + xpath_literal(kPlanted) + "]/failure/@message");
   ASSERT_EQ(message.size(), 1u);
   EXPECT_EQ(message[0].rfind(kPlanted + ": +", 0), 0u) << message[0];
+  // The explain stage says what changed, in the JUnit case and the reports.
+  const auto system_out = junit.values("//testcase[@name=" + xpath_literal(kPlanted) + "]/system-out");
+  ASSERT_EQ(system_out.size(), 1u);
+  EXPECT_NE(system_out[0].find("regression-explained"), std::string::npos) << system_out[0];
+  EXPECT_NE(read_text(out / "host.md").find("regression-explained"), std::string::npos);
+  EXPECT_NE(run.output.find("Suggestions:"), std::string::npos) << run.output;
   EXPECT_TRUE(std::filesystem::exists(out / "host.md"));
   EXPECT_TRUE(std::filesystem::exists(out / "host.results.json"));
 }

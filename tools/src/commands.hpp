@@ -16,8 +16,20 @@ struct CompareOptions {
   std::filesystem::path current;
   std::filesystem::path junit, comparison_json, markdown;
   GateSettings gate;
+  std::string suggest_disable;             // rule names, comma-separated
+  std::filesystem::path baseline_dir = "baselines";  // where gpu_timing gives the launch floor
 };
 int run_compare(const CompareOptions& options);
+
+struct SuggestCommandOptions {
+  std::filesystem::path results;
+  std::filesystem::path baseline;          // optional: explain regressions against it
+  std::string disable;                     // rule names, comma-separated
+  std::filesystem::path baseline_dir = "baselines";
+  bool json = false;
+  bool list = false;                       // list the rules and stop
+};
+int run_suggest(const SuggestCommandOptions& options);
 
 struct BaselineUpdateOptions {
   std::filesystem::path build_dir;

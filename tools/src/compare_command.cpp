@@ -7,19 +7,23 @@
 #include "perfgate/compare/confirmation.hpp"
 #include "perfgate/compare/exit_code.hpp"
 #include "perfgate/model/results_io.hpp"
+#include "perfgate/suggest/suggest.hpp"
 #include "perfgate/writers/console_table.hpp"
 #include "perfgate/writers/report_files.hpp"
 
 namespace perfgate::cli {
 
 int run_compare(const CompareOptions& options) {
-  // Both inputs are validated before anything is written.
+  // Both inputs and the rule names are validated before anything is written.
+  require_known_rules(rule_list(options.suggest_disable));
   const Results baseline = load_results(options.baseline);
   const Results current = load_results(options.current);
   Comparison comparison = compare_results(baseline, current, options.gate);
   comparison.baseline.origin = options.baseline.string();
   comparison.current.origin = options.current.string();
   mark_unconfirmable(comparison, "offline comparison: there is no suite binary to re-measure with");
+  SuggestContext context{current, &comparison, &baseline, launch_floor(current, options.baseline_dir.string())};
+  comparison.suggestions = suggest(context, {rule_list(options.suggest_disable)});
   const int exit_code = gate_exit_code(comparison);
   print_comparison_table(std::cout, comparison, exit_code);
   write_reports(comparison, exit_code, {options.comparison_json, options.junit, options.markdown});

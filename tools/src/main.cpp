@@ -4,6 +4,7 @@
 //   perfgate baseline promote RESULTS.json... [--append] [--baseline-dir DIR]
 //   perfgate baseline show [FILE] [--suite S]...
 //   perfgate device [--json] [--calibrate [--baseline-dir DIR] [--dry-run]]
+//   perfgate suggest RESULTS.json [--baseline BASE.json] [--disable RULE,RULE] [--json] [--list]
 
 #include <iostream>
 
@@ -32,6 +33,7 @@ void add_gate_flags(CLI::App& command, GateSettings& gate) {
 
 struct Program {
   CompareOptions compare;
+  SuggestCommandOptions suggest;
   BaselineUpdateOptions update;
   BaselinePromoteOptions promote;
   BaselineShowOptions show;
@@ -46,6 +48,8 @@ void add_compare(CLI::App& app, Program& p) {
   c->add_option("--json", p.compare.comparison_json, "write the comparison JSON here");
   c->add_option("--markdown", p.compare.markdown, "write a Markdown summary here");
   add_gate_flags(*c, p.compare.gate);
+  c->add_option("--suggest-disable", p.compare.suggest_disable, "suggestion rules to switch off (RULE,RULE)");
+  c->add_option("--baseline-dir", p.compare.baseline_dir, "baselines folder (gpu_timing's launch floor)")->capture_default_str();
 }
 
 void add_baseline(CLI::App& app, Program& p) {
@@ -94,7 +98,21 @@ void add_device(CLI::App& app, Program& p) {
   d->add_flag("--dry-run", p.device.dry_run, "with --calibrate: measure and print, write nothing");
 }
 
+void add_suggest(CLI::App& app, Program& p) {
+  auto* s = app.add_subcommand("suggest", "measured, prioritized advice for a results file");
+  s->add_option("RESULTS", p.suggest.results, "perfgate results (or Google Benchmark JSON)");
+  s->add_option("--baseline", p.suggest.baseline, "also explain the regressions against this baseline");
+  s->add_option("--disable", p.suggest.disable, "rules to switch off (RULE,RULE)");
+  s->add_option("--baseline-dir", p.suggest.baseline_dir, "baselines folder (gpu_timing's launch floor)")->capture_default_str();
+  s->add_flag("--json", p.suggest.json, "print the suggestions as JSON");
+  s->add_flag("--list", p.suggest.list, "list the rules and stop");
+}
+
 int dispatch(const CLI::App& app, const Program& p) {
+  if (app.got_subcommand("suggest")) {
+    if (!p.suggest.list && p.suggest.results.empty()) throw InputError("perfgate suggest: RESULTS is required (or --list)");
+    return run_suggest(p.suggest);
+  }
   if (app.got_subcommand("compare")) return run_compare(p.compare);
   if (app.got_subcommand("device")) return run_device(p.device);
   const CLI::App* baseline = app.get_subcommand("baseline");
@@ -113,6 +131,7 @@ int main(int argc, char** argv) {
   add_compare(app, program);
   add_baseline(app, program);
   add_device(app, program);
+  add_suggest(app, program);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -19,6 +19,7 @@
 #include "perfgate/runtime/main_options.hpp"
 #include "perfgate/runtime/suite_info.hpp"
 #include "perfgate/runtime/this_device.hpp"
+#include "perfgate/suggest/suggest.hpp"
 #include "perfgate/writers/console_table.hpp"
 #include "perfgate/writers/report_files.hpp"
 #include "baseline_location.hpp"
@@ -85,6 +86,12 @@ void confirm_suspects(Comparison& comparison, const Results& baseline, const Res
   apply_recheck(comparison, baseline, recheck);
 }
 
+// The explain stage: suggestions from this run (and the comparison).
+void explain(Comparison& comparison, const Results& current, const Results* baseline, const MainOptions& options) {
+  SuggestContext context{current, &comparison, baseline, launch_floor(current, options.baseline_dir.string())};
+  comparison.suggestions = suggest(context, {rule_list(options.suggest_disable)});
+}
+
 int gate(const Results& current, std::optional<Results> baseline, const fs::path& baseline_file,
          const std::vector<std::string>& args, const MainOptions& options) {
   Comparison comparison;
@@ -105,6 +112,7 @@ int gate(const Results& current, std::optional<Results> baseline, const fs::path
     comparison.baseline.origin = used.string();
     confirm_suspects(comparison, *baseline, current, args, options);
   }
+  explain(comparison, current, baseline ? &*baseline : nullptr, options);
   comparison.current.origin = "this run";
   const int exit_code = gate_exit_code(comparison);
   std::ostream& out = options.display_format == "console" ? std::cout : std::cerr;
@@ -127,6 +135,7 @@ int run(std::vector<std::string> args) {
     return kExitOk;
   }
   const std::string suite = suite_name(options, args.front());
+  require_known_rules(rule_list(options.suggest_disable));  // a typo costs nothing measured
   if (options.mode == RunMode::record && results_path(options, suite).empty())
     throw InputError("--perfgate_mode=record needs --perfgate_results=FILE or --perfgate_out_dir=DIR");
   const Fingerprint device = this_device(this_suite.gpu);

@@ -72,6 +72,8 @@ const std::map<std::string, std::pair<Setter, const char*>>& flag_table() {
                    "true|false: re-measure suspected regressions before they fail the gate (default true)"}},
       {"confirm_repetitions", {[](MainOptions& o, const std::string& v) { o.confirm_repetitions = parse_count("confirm_repetitions", v, 2); },
                                "N: repetitions of the re-measurement (default: twice the run's)"}},
+      {"suggest_disable", {[](MainOptions& o, const std::string& v) { o.suggest_disable = v; },
+                           "RULE,RULE: suggestion rules to switch off (`perfgate suggest --list` names them)"}},
       {"help", {[](MainOptions& o, const std::string& v) { o.help = parse_bool("help", v); }, "print this help"}},
   };
   return table;

@@ -19,6 +19,7 @@
 #include "perfgate/cuda/random_fill.hpp"
 #include "perfgate/kernels/gpu_elementwise_chain.hpp"
 #include "perfgate/kernels/jit_elementwise_chain.hpp"
+#include "perfgate/kernels/random_inputs.hpp"
 #include "perfgate/perfgate.hpp"
 #include "perfgate/runtime/derived_figures.hpp"
 #include "perfgate/runtime/work.hpp"
@@ -30,6 +31,10 @@ using perfgate::cuda::DeviceBuffer;
 using Clock = std::chrono::steady_clock;
 
 constexpr std::size_t kSizes[] = {std::size_t{1} << 24, std::size_t{1} << 26};
+// Small sizes, where the CPU reference may beat a kernel launch: the fused
+// kernel against cpu_chain_fused (the gpu-slower-than-cpu suggestion reads
+// the crossover from these).
+constexpr std::size_t kSmallSizes[] = {std::size_t{1} << 12, std::size_t{1} << 16, std::size_t{1} << 20};
 constexpr const char* kVariants[] = {"eager", "fused", "jit", "graph"};
 const kernels::ChainScalars kScalars;
 
@@ -149,7 +154,26 @@ void BM_jit_first_launch(benchmark::State& state) {
   state.counters["later_launch_s"] = benchmark::Counter(later_total, benchmark::Counter::kAvgIterations);
 }
 
+// The CPU reference of the fused chain on this machine's host, real time.
+// It runs only where the GPU cases run, so the two are compared on the same
+// machine (and a GPU suite without a GPU stays all-skipped: exit 77).
+void BM_chain_cpu(benchmark::State& state, std::size_t n) {
+  if (!perfgate::cuda::device_ready(state)) return;
+  const std::vector<float> x = kernels::random_floats(n, 1, -3.0f, 3.0f), r = kernels::random_floats(n, 2);
+  std::vector<float> y(n);
+  for (auto _ : state) {
+    kernels::cpu_chain_fused(x, r, y, kScalars);
+    benchmark::DoNotOptimize(y.data());
+    benchmark::ClobberMemory();
+  }
+}
+
 int register_cases() {
+  for (std::size_t n : kSmallSizes) {
+    benchmark::RegisterBenchmark(chain_case("fused", n).c_str(), BM_chain, "fused", n)
+        ->UseManualTime()->Setup(perfgate::cuda::note_memory_before_case)->MinTime(0.05);
+    benchmark::RegisterBenchmark(chain_case("cpu", n).c_str(), BM_chain_cpu, n)->UseRealTime()->MinTime(0.05);
+  }
   for (std::size_t n : kSizes)
     for (const char* variant : kVariants)
       benchmark::RegisterBenchmark(chain_case(variant, n).c_str(), BM_chain, variant, n)

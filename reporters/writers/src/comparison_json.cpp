@@ -59,6 +59,20 @@ Json run_json(const RunInfo& run) {
           {"device", {{"kind", to_string(run.device.kind)}, {"slug", run.device.slug}, {"name", run.device.name}}}};
 }
 
+// Sorted as the explain stage left them: priority, then expected gain.
+nlohmann::ordered_json suggestions_json(const std::vector<Suggestion>& suggestions) {
+  nlohmann::ordered_json list = nlohmann::ordered_json::array();
+  for (const Suggestion& s : suggestions)
+    list.push_back({{"rule", s.rule},
+                    {"benchmark", s.benchmark},
+                    {"priority", to_string(s.priority)},
+                    {"evidence", s.evidence},
+                    {"expected_gain",
+                     {{"factor", s.expected_gain.factor}, {"measured", s.expected_gain.measured}, {"text", s.expected_gain.text}}},
+                    {"hint", s.hint}});
+  return list;
+}
+
 }  // namespace
 
 std::string comparison_to_json(const Comparison& comparison, int exit_code) {
@@ -93,7 +107,12 @@ std::string comparison_to_json(const Comparison& comparison, int exit_code) {
   for (const auto* b : in_report_order(comparison)) benchmarks.push_back(benchmark_json(*b));
   j["benchmarks"] = std::move(benchmarks);
   if (!comparison.figures.empty()) j["figures"] = figures_to_json(comparison.figures);
+  if (!comparison.suggestions.empty()) j["suggestions"] = suggestions_json(comparison.suggestions);
   return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+std::string suggestions_to_json(const std::vector<Suggestion>& suggestions) {
+  return suggestions_json(suggestions).dump(2) + "\n";
 }
 
 }  // namespace perfgate

@@ -84,6 +84,18 @@ void print_figures(std::ostream& out, const std::vector<DerivedFigure>& figures)
 
 }  // namespace
 
+// Most important first (the explain stage's order): headline, then the
+// evidence and the hint indented under it.
+void print_suggestions(std::ostream& out, const std::vector<Suggestion>& suggestions) {
+  if (suggestions.empty()) return;
+  out << "\nSuggestions:\n";
+  for (const Suggestion& s : suggestions) {
+    out << "  " << one_line(suggestion_headline(s)) << '\n';
+    if (!s.benchmark.empty()) out << "      case:     " << printable_name(s.benchmark) << '\n';
+    out << "      evidence: " << one_line(s.evidence) << '\n' << "      hint:     " << one_line(s.hint) << '\n';
+  }
+}
+
 void print_comparison_table(std::ostream& out, const Comparison& comparison, std::optional<int> exit_code) {
   out << "\nperfgate: suite '" << comparison.suite << "' against " << comparison.baseline.origin << " ("
       << comparison.baseline.device.slug << ")\n";
@@ -101,6 +113,7 @@ void print_comparison_table(std::ostream& out, const Comparison& comparison, std
     out << "  " << printable_name(b->name) << ": " << printable_name(b->reason) << '\n';
   }
   print_figures(out, comparison.figures);
+  print_suggestions(out, comparison.suggestions);
   if (auto shift = environment_shift_line(comparison)) out << '\n' << *shift << '\n';
   if (auto throttled = throttling_line(comparison)) out << '\n' << *throttled << '\n';
   if (!comparison.comparable)

@@ -89,7 +89,7 @@ std::string failure_message(const BenchmarkComparison& b) {
   return message;
 }
 
-std::string details(const BenchmarkComparison& b) {
+std::string details(const BenchmarkComparison& b, const std::vector<const Suggestion*>& suggestions) {
   std::ostringstream text;
   text << "verdict: " << verdict_label(b) << "\nreason: " << b.reason << '\n';
   const auto side = [&](const char* label, const std::optional<SampleSummary>& s) {
@@ -102,22 +102,24 @@ std::string details(const BenchmarkComparison& b) {
   side("baseline", b.baseline);
   side("current", b.current);
   side("re-measured", b.recheck);
+  for (const Suggestion* s : suggestions)
+    text << "suggestion " << suggestion_headline(*s) << "\n  evidence: " << s->evidence << "\n  hint: " << s->hint << '\n';
   return text.str();
 }
 
-void test_case(std::ostream& out, const BenchmarkComparison& b, const std::string& unique_name,
-               const std::string& classname) {
+void test_case(std::ostream& out, const BenchmarkComparison& b, const std::vector<const Suggestion*>& suggestions,
+               const std::string& unique_name, const std::string& classname) {
   out << "    <testcase name=\"" << xml_escape_attribute(unique_name) << "\" classname=\""
       << xml_escape_attribute(classname) << "\" time=\"" << seconds_attribute(b.measured_seconds) << "\">\n";
   case_properties(out, b);
   switch (outcome_of(b)) {
     case Outcome::failure:
       out << "      <failure type=\"PerformanceRegression\" message=\"" << xml_escape_attribute(failure_message(b))
-          << "\">" << xml_escape_text(details(b)) << "</failure>\n";
+          << "\">" << xml_escape_text(details(b, suggestions)) << "</failure>\n";
       break;
     case Outcome::error:
       out << "      <error type=\"BenchmarkError\" message=\"" << xml_escape_attribute(b.name + ": " + b.reason)
-          << "\">" << xml_escape_text(details(b)) << "</error>\n";
+          << "\">" << xml_escape_text(details(b, suggestions)) << "</error>\n";
       break;
     case Outcome::skipped: {
       const std::string why = b.ignored ? "ignored by a gate override; " + std::string(to_string(b.verdict)) + ": " + b.reason
@@ -127,7 +129,7 @@ void test_case(std::ostream& out, const BenchmarkComparison& b, const std::strin
     }
     case Outcome::pass: break;
   }
-  out << "      <system-out>" << xml_escape_text(details(b)) << "</system-out>\n";
+  out << "      <system-out>" << xml_escape_text(details(b, suggestions)) << "</system-out>\n";
   out << "    </testcase>\n";
 }
 
@@ -184,7 +186,7 @@ std::string comparison_to_junit(const Comparison& comparison, int exit_code) {
   out << "    </properties>\n";
   const std::vector<std::string> names = unique_names(rows);
   const std::string classname = "perf." + suite;
-  for (std::size_t i = 0; i < rows.size(); ++i) test_case(out, *rows[i], names[i], classname);
+  for (std::size_t i = 0; i < rows.size(); ++i) test_case(out, *rows[i], suggestions_for(comparison, rows[i]->name), names[i], classname);
   out << "  </testsuite>\n</testsuites>\n";
   return out.str();
 }

@@ -34,6 +34,17 @@ void table(std::ostream& out, const std::vector<const BenchmarkComparison*>& row
 
 // Shown beside the gate's rows, never folded away: they are the suite's
 // headline numbers (a speedup, a % of cuBLAS).
+void suggestions_table(std::ostream& out, const std::vector<Suggestion>& suggestions) {
+  if (suggestions.empty()) return;
+  out << "### Suggestions\n\n| Priority | Rule | Benchmark | Expected gain | Evidence | Hint |\n|---|---|---|---|---|---|\n";
+  for (const Suggestion& s : suggestions) {
+    const std::string gain = (s.expected_gain.measured ? "" : "estimate: ") + s.expected_gain.text;
+    out << "| " << to_string(s.priority) << " | " << markdown_cell(s.rule) << " | " << markdown_cell(s.benchmark) << " | "
+        << markdown_cell(gain) << " | " << markdown_cell(s.evidence) << " | " << markdown_cell(s.hint) << " |\n";
+  }
+  out << '\n';
+}
+
 void figures_table(std::ostream& out, const std::vector<DerivedFigure>& figures) {
   if (figures.empty()) return;
   out << "### Derived figures\n\n| Figure | Value | Formula |\n|---|---:|---|\n";
@@ -96,6 +107,7 @@ std::string comparison_to_markdown(const Comparison& comparison, int exit_code) 
     out << '\n';
   }
   figures_table(out, comparison.figures);
+  suggestions_table(out, comparison.suggestions);
   out << "<details><summary>All " << rows.size() << " benchmarks</summary>\n\n";
   table(out, rows);
   const GateSettings& s = comparison.settings;

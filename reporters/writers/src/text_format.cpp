@@ -128,4 +128,17 @@ std::optional<std::string> throttling_line(const Comparison& comparison) {
          " left out of the gate's samples (" + cases + "). Check the GPU's cooling, power limit and other load.";
 }
 
+std::string suggestion_headline(const Suggestion& s) {
+  std::string gain = s.expected_gain.text;
+  if (!s.expected_gain.measured && gain.rfind("estimate", 0) != 0) gain = "estimate: " + gain;
+  return std::string("[") + to_string(s.priority) + "] " + s.rule + ": " + gain;
+}
+
+std::vector<const Suggestion*> suggestions_for(const Comparison& comparison, const std::string& benchmark) {
+  std::vector<const Suggestion*> found;
+  for (const Suggestion& s : comparison.suggestions)
+    if (s.benchmark == benchmark) found.push_back(&s);
+  return found;
+}
+
 }  // namespace perfgate

@@ -12,6 +12,7 @@
 #include "perfgate/compare/verdict.hpp"
 #include "perfgate/model/derived_figure.hpp"
 #include "perfgate/model/results.hpp"
+#include "perfgate/model/suggestion.hpp"
 
 namespace perfgate {
 
@@ -87,6 +88,9 @@ struct Comparison {
   std::optional<EnvironmentShift> environment_shift;
   std::vector<std::string> notes;  // run-level remarks for every report
   std::vector<DerivedFigure> figures;  // the current run's derived figures
+  // Advice from the explain stage (reporters/suggest), in report order; empty
+  // until it runs.
+  std::vector<Suggestion> suggestions;
 
   std::map<Verdict, std::size_t> verdict_counts() const;
   const BenchmarkComparison* find(const std::string& name) const;

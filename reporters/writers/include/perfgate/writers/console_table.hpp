@@ -12,4 +12,7 @@ namespace perfgate {
 // (with the status when `exit_code` is given).
 void print_comparison_table(std::ostream& out, const Comparison& comparison, std::optional<int> exit_code);
 
+// The suggestions block of that table: headline, case, evidence and hint each.
+void print_suggestions(std::ostream& out, const std::vector<Suggestion>& suggestions);
+
 }  // namespace perfgate

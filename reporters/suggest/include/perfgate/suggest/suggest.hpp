@@ -1,0 +1,33 @@
+#pragma once
+// The explain stage: every rule that is not switched off, applied to a run;
+// the suggestions sorted by priority (critical first), then by expected
+// gain (largest first), then by benchmark and rule for a stable order.
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "perfgate/suggest/rule.hpp"
+
+namespace perfgate {
+
+struct SuggestOptions {
+  std::set<std::string> disabled;  // rule names
+};
+
+// Throws InputError naming an unknown rule in `disabled` (and the known ones).
+std::vector<Suggestion> suggest(const SuggestContext& context, const SuggestOptions& options = {});
+
+// Throws InputError naming the first unknown rule (and the known ones):
+// flags are checked before anything is measured.
+void require_known_rules(const std::set<std::string>& names);
+
+// "a,b" -> {"a", "b"}: the form flags take.
+std::set<std::string> rule_list(const std::string& comma_separated);
+
+// The measured launch floor: the case launch/empty_kernel (latency hidden)
+// in `results`, else in `<baseline_dir>/<slug>/gpu_timing.json` when that
+// exists and loads; nothing for a CPU run or when neither has it.
+std::optional<double> launch_floor(const Results& results, const std::string& baseline_dir);
+
+}  // namespace perfgate

@@ -1,0 +1,15 @@
+#include "perfgate/suggest/rule.hpp"
+#include "rules/rules.hpp"
+
+namespace perfgate {
+
+const std::vector<Rule>& all_rules() {
+  static const std::vector<Rule> rules = {
+      rules::launch_bound(),     rules::memory_bound(),   rules::compute_bound(),        rules::faster_precision(),
+      rules::tensor_core_alignment(), rules::batch_size(), rules::jit_break_even(),      rules::memory_pool(),
+      rules::transfers(),        rules::noisy(),          rules::gpu_slower_than_cpu(),  rules::regression_explained(),
+  };
+  return rules;
+}
+
+}  // namespace perfgate

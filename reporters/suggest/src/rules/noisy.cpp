@@ -1,0 +1,47 @@
+// "noisy": a case whose robust CV is over 3%: the gate's threshold for it
+// rises with its noise (at least 3x the CV), so it catches less.
+
+#include <cstdio>
+#include <string>
+
+#include "perfgate/stats/summary.hpp"
+#include "rules.hpp"
+
+namespace perfgate::rules {
+namespace {
+
+constexpr double kNoisy = 0.03;
+constexpr double kVeryNoisy = 0.10;
+
+std::vector<Suggestion> apply(const SuggestContext& ctx) {
+  std::vector<Suggestion> out;
+  for (const BenchmarkResult& b : ctx.current.benchmarks) {
+    if (!ctx.measured(b.name) || b.samples.size() < 2) continue;
+    const double cv = stats::robust_cv(b.samples);
+    if (!(cv > kNoisy)) continue;
+
+    Suggestion s;
+    s.rule = "noisy";
+    s.benchmark = b.name;
+    s.priority = cv > kVeryNoisy ? Priority::high : Priority::medium;
+    s.evidence = "robust CV " + format_number(cv * 100.0) + "% over " + std::to_string(b.samples.size()) + " repetitions";
+    if (auto clock = number(b, "sm_clock_mhz")) {
+      char text[32];
+      std::snprintf(text, sizeof text, "%.0f", *clock);
+      s.evidence += std::string("; SM clock ") + text + " MHz";
+    }
+    if (b.throttled_samples > 0)
+      s.evidence += "; " + std::to_string(b.throttled_samples) + " throttled repetitions left out";
+    s.expected_gain = {0.0, false, "none: makes the gate sharper (its threshold is at least 3x the CV)"};
+    s.hint = "more repetitions (--benchmark_repetitions), a longer MinTime, an idle machine; check the GPU clocks "
+             "(nvidia-smi -q -d CLOCK); pin the CPU frequency for host cases";
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+}  // namespace
+
+Rule noisy() { return {"noisy", "robust CV over 3%", apply}; }
+
+}  // namespace perfgate::rules

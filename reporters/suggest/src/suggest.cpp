@@ -1,0 +1,80 @@
+#include "perfgate/suggest/suggest.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "perfgate/model/errors.hpp"
+#include "perfgate/model/results_io.hpp"
+
+namespace perfgate {
+namespace {
+
+}  // namespace
+
+void require_known_rules(const std::set<std::string>& disabled) {
+  for (const std::string& name : disabled) {
+    const bool known = std::any_of(all_rules().begin(), all_rules().end(), [&](const Rule& r) { return r.name == name; });
+    if (known) continue;
+    std::string names;
+    for (const Rule& r : all_rules()) names += (names.empty() ? "" : ", ") + r.name;
+    throw InputError("unknown suggestion rule '" + name + "' (rules: " + names + ")");
+  }
+}
+
+namespace {
+
+bool before(const Suggestion& a, const Suggestion& b) {
+  if (a.priority != b.priority) return a.priority < b.priority;  // critical first
+  if (a.expected_gain.factor != b.expected_gain.factor) return a.expected_gain.factor > b.expected_gain.factor;
+  if (a.benchmark != b.benchmark) return a.benchmark < b.benchmark;
+  return a.rule < b.rule;
+}
+
+// gpu_timing's empty kernel, latency hidden, with or without clock readings.
+std::optional<double> empty_kernel(const Results& results) {
+  for (const char* name : {"launch/empty_kernel/latency_hidden:1/clocks:1", "launch/empty_kernel/latency_hidden:1/clocks:0"})
+    if (const BenchmarkResult* b = results.find(name))
+      if (auto m = median_of(*b)) return m;
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::vector<Suggestion> suggest(const SuggestContext& context, const SuggestOptions& options) {
+  require_known_rules(options.disabled);
+  std::vector<Suggestion> all;
+  for (const Rule& rule : all_rules()) {
+    if (options.disabled.count(rule.name)) continue;
+    for (Suggestion& s : rule.apply(context)) all.push_back(std::move(s));
+  }
+  std::stable_sort(all.begin(), all.end(), before);
+  return all;
+}
+
+std::set<std::string> rule_list(const std::string& comma_separated) {
+  std::set<std::string> names;
+  std::size_t start = 0;
+  while (start <= comma_separated.size()) {
+    std::size_t end = comma_separated.find(',', start);
+    if (end == std::string::npos) end = comma_separated.size();
+    if (end > start) names.insert(comma_separated.substr(start, end - start));
+    start = end + 1;
+  }
+  return names;
+}
+
+std::optional<double> launch_floor(const Results& results, const std::string& baseline_dir) {
+  if (results.fingerprint.kind != DeviceKind::gpu) return std::nullopt;
+  if (auto own = empty_kernel(results)) return own;
+  if (baseline_dir.empty()) return std::nullopt;
+  const std::filesystem::path file = std::filesystem::path(baseline_dir) / results.fingerprint.slug / "gpu_timing.json";
+  std::error_code missing;
+  if (!std::filesystem::exists(file, missing)) return std::nullopt;
+  try {
+    return empty_kernel(load_results(file));
+  } catch (const InputError&) {
+    return std::nullopt;  // advice is not worth failing a run over
+  }
+}
+
+}  // namespace perfgate

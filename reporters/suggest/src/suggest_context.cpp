@@ -1,0 +1,91 @@
+#include "perfgate/suggest/suggest_context.hpp"
+
+#include <cstdio>
+
+#include "perfgate/stats/summary.hpp"
+
+namespace perfgate {
+
+const BenchmarkResult* SuggestContext::measured(std::string_view name) const {
+  const BenchmarkResult* b = current.find(std::string(name));
+  return b && b->measured() && !b->samples.empty() ? b : nullptr;
+}
+
+std::optional<double> SuggestContext::median(std::string_view name) const {
+  const BenchmarkResult* b = measured(name);
+  return b ? median_of(*b) : std::nullopt;
+}
+
+const DerivedFigure* SuggestContext::figure(std::string_view name) const {
+  for (const DerivedFigure& f : current.figures)
+    if (f.name == name && f.value) return &f;
+  return nullptr;
+}
+
+bool SuggestContext::launch_dominated(double median_s) const {
+  return launch_floor_s && *launch_floor_s > 0 && current.fingerprint.kind == DeviceKind::gpu &&
+         median_s < kLaunchBoundFloors * *launch_floor_s;
+}
+
+std::optional<double> median_of(const BenchmarkResult& b) {
+  if (!b.measured() || b.samples.empty()) return std::nullopt;
+  return stats::median(b.samples);
+}
+
+std::optional<double> number(const BenchmarkResult& b, std::string_view counter) {
+  const auto it = b.counters.find(std::string(counter));
+  if (it == b.counters.end()) return std::nullopt;
+  if (const double* v = std::get_if<double>(&it->second)) return *v;
+  return std::nullopt;
+}
+
+std::optional<std::string> label(const BenchmarkResult& b, std::string_view counter) {
+  const auto it = b.counters.find(std::string(counter));
+  if (it == b.counters.end()) return std::nullopt;
+  if (const std::string* v = std::get_if<std::string>(&it->second)) return *v;
+  return std::nullopt;
+}
+
+std::optional<std::string> sibling(std::string_view name, std::string_view from, std::string_view to) {
+  std::string out;
+  bool replaced = false;
+  std::size_t start = 0;
+  while (start <= name.size()) {
+    std::size_t end = name.find('/', start);
+    if (end == std::string_view::npos) end = name.size();
+    const std::string_view segment = name.substr(start, end - start);
+    if (!out.empty() || start > 0) out += '/';
+    if (segment == from) {
+      out += to;
+      replaced = true;
+    } else {
+      out += segment;
+    }
+    start = end + 1;
+  }
+  if (!replaced) return std::nullopt;
+  return out;
+}
+
+bool has_segment(std::string_view name, std::string_view segment) { return sibling(name, segment, segment).has_value(); }
+
+}  // namespace perfgate
+
+namespace perfgate::rules {
+
+std::string format_seconds(double seconds) {
+  char text[32];
+  if (seconds >= 1.0) std::snprintf(text, sizeof text, "%.3g s", seconds);
+  else if (seconds >= 1e-3) std::snprintf(text, sizeof text, "%.3g ms", seconds * 1e3);
+  else if (seconds >= 1e-6) std::snprintf(text, sizeof text, "%.3g us", seconds * 1e6);
+  else std::snprintf(text, sizeof text, "%.3g ns", seconds * 1e9);
+  return text;
+}
+
+std::string format_number(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", value);
+  return text;
+}
+
+}  // namespace perfgate::rules

@@ -1,0 +1,94 @@
+#include <gtest/gtest.h>
+
+#include "perfgate/compare/comparison.hpp"
+#include "results_builder.hpp"
+#include "rules/rules.hpp"
+
+namespace perfgate {
+namespace {
+
+using testing::benchmark;
+using testing::lognormal_samples;
+
+BenchmarkResult gemm(double median, std::uint64_t seed, double bytes, double gbs, double clock) {
+  BenchmarkResult b = benchmark("gemm/fp32/4096", lognormal_samples(median, 0.01, 10, seed));
+  b.counters["bytes_read"] = bytes * 2.0 / 3.0;
+  b.counters["bytes_written"] = bytes / 3.0;
+  b.counters["GB/s"] = gbs;
+  b.counters["sm_clock_mhz"] = clock;
+  b.counters["bound"] = std::string("memory");
+  return b;
+}
+
+TEST(SuggestRegressionExplained, NamesTheChangedCountersAndTheNewKernel) {
+  BenchmarkResult old_b = gemm(1e-3, 1, 3e8, 300.0, 1980.0);
+  old_b.kernels = {{"sgemm_128x128", 1, 900e3}, {"splitk_reduce", 4, 20e3}};
+  BenchmarkResult new_b = gemm(1.3e-3, 2, 3.9e8, 300.0, 1980.0);  // 30% slower, 30% more bytes
+  new_b.kernels = {{"sgemm_128x128", 1, 1.2e6}, {"splitk_reduce", 8, 20e3}, {"transpose_kernel", 1, 50e3}};
+  const Results baseline = testing::results("gemm", {old_b, benchmark("gemm/fp32/1024", lognormal_samples(1e-4, 0.01, 10, 3))},
+                                            testing::test_gpu());
+  const Results current = testing::results("gemm", {new_b, benchmark("gemm/fp32/1024", lognormal_samples(1e-4, 0.01, 10, 4))},
+                                           testing::test_gpu());
+  const Comparison comparison = compare_results(baseline, current);
+  ASSERT_EQ(comparison.find("gemm/fp32/4096")->verdict, Verdict::regression);
+  ASSERT_NE(comparison.find("gemm/fp32/1024")->verdict, Verdict::regression);
+
+  const SuggestContext ctx{current, &comparison, &baseline, std::nullopt};
+  const auto out = rules::regression_explained().apply(ctx);
+  ASSERT_EQ(out.size(), 1u);
+  const Suggestion& s = out[0];
+  EXPECT_EQ(s.rule, "regression-explained");
+  EXPECT_EQ(s.benchmark, "gemm/fp32/4096");
+  EXPECT_EQ(s.priority, Priority::critical);
+  EXPECT_TRUE(s.expected_gain.measured);
+  EXPECT_NEAR(s.expected_gain.factor, 1.3, 0.03);
+  EXPECT_NE(s.expected_gain.text.find("% slower than the baseline"), std::string::npos) << s.expected_gain.text;
+  EXPECT_NE(s.evidence.find("bytes 3e+08 -> 3.9e+08 (+30%)"), std::string::npos) << s.evidence;
+  EXPECT_EQ(s.evidence.find("GB/s"), std::string::npos) << s.evidence;  // unchanged
+  EXPECT_EQ(s.evidence.find("sm_clock_mhz"), std::string::npos) << s.evidence;
+  EXPECT_NE(s.evidence.find("new kernel transpose_kernel (1 calls, 50 us)"), std::string::npos) << s.evidence;
+  EXPECT_NE(s.evidence.find("kernel sgemm_128x128 median 900 us -> 1.2 ms (+33.3%)"), std::string::npos) << s.evidence;
+  EXPECT_NE(s.evidence.find("kernel splitk_reduce calls 4 -> 8"), std::string::npos) << s.evidence;
+  EXPECT_NE(s.hint.find("bytes grew"), std::string::npos) << s.hint;
+  EXPECT_NE(s.hint.find("another algorithm"), std::string::npos) << s.hint;
+}
+
+TEST(SuggestRegressionExplained, SaysTheCountersAreUnchangedWhenOnlyTheTimeMoved) {
+  const Results baseline = testing::results("gemm", {gemm(1e-3, 1, 3e8, 300.0, 1980.0)}, testing::test_gpu());
+  const Results current = testing::results("gemm", {gemm(1.3e-3, 2, 3e8, 295.0, 1975.0)}, testing::test_gpu());
+  const Comparison comparison = compare_results(baseline, current);
+  const SuggestContext ctx{current, &comparison, &baseline, std::nullopt};
+  const auto out = rules::regression_explained().apply(ctx);
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_NE(out[0].evidence.find("counters unchanged"), std::string::npos) << out[0].evidence;
+  EXPECT_NE(out[0].evidence.find("the time itself moved"), std::string::npos) << out[0].evidence;
+}
+
+TEST(SuggestRegressionExplained, FallingClockAndRateWithTheSameBytes) {
+  const Results baseline = testing::results("gemm", {gemm(1e-3, 1, 3e8, 300.0, 1980.0)}, testing::test_gpu());
+  const Results current = testing::results("gemm", {gemm(1.3e-3, 2, 3e8, 230.0, 1400.0)}, testing::test_gpu());
+  const Comparison comparison = compare_results(baseline, current);
+  const SuggestContext ctx{current, &comparison, &baseline, std::nullopt};
+  const auto out = rules::regression_explained().apply(ctx);
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_NE(out[0].evidence.find("GB/s 300 -> 230 (-23.3%)"), std::string::npos) << out[0].evidence;
+  EXPECT_NE(out[0].evidence.find("sm_clock_mhz 1.98e+03 -> 1.4e+03"), std::string::npos) << out[0].evidence;
+  EXPECT_NE(out[0].hint.find("access pattern"), std::string::npos) << out[0].hint;
+  EXPECT_NE(out[0].hint.find("throttling"), std::string::npos) << out[0].hint;
+}
+
+TEST(SuggestRegressionExplained, SilentWithoutARegressionOrAComparison) {
+  const Results baseline = testing::results("gemm", {gemm(1e-3, 1, 3e8, 300.0, 1980.0)}, testing::test_gpu());
+  const Results same = testing::results("gemm", {gemm(1e-3, 2, 3.9e8, 300.0, 1980.0)}, testing::test_gpu());
+  const Comparison comparison = compare_results(baseline, same);
+  ASSERT_NE(comparison.find("gemm/fp32/4096")->verdict, Verdict::regression);
+  const SuggestContext ctx{same, &comparison, &baseline, std::nullopt};
+  EXPECT_TRUE(rules::regression_explained().apply(ctx).empty());
+
+  // Not gated: no comparison, no baseline.
+  const Results slower = testing::results("gemm", {gemm(1.3e-3, 2, 3e8, 300.0, 1980.0)}, testing::test_gpu());
+  EXPECT_TRUE(rules::regression_explained().apply(SuggestContext{slower, nullptr, nullptr, std::nullopt}).empty());
+}
+
+}  // namespace
+}  // namespace perfgate

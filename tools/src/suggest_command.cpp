@@ -1,0 +1,48 @@
+// perfgate suggest RESULTS.json [--baseline BASE.json]: the explain stage on
+// any results file (a suite's results, a baseline, Google Benchmark JSON).
+// With a baseline it also explains the regressions of that comparison.
+// Advice never fails a pipeline: exit 0, or 2 for bad input.
+
+#include <iostream>
+#include <optional>
+
+#include "commands.hpp"
+#include "perfgate/compare/comparison.hpp"
+#include "perfgate/compare/exit_code.hpp"
+#include "perfgate/model/results_io.hpp"
+#include "perfgate/suggest/suggest.hpp"
+#include "perfgate/writers/comparison_json.hpp"
+#include "perfgate/writers/console_table.hpp"
+
+namespace perfgate::cli {
+namespace {
+
+int list_rules() {
+  for (const Rule& rule : all_rules()) std::cout << rule.name << "  " << rule.description << '\n';
+  return kExitOk;
+}
+
+}  // namespace
+
+int run_suggest(const SuggestCommandOptions& options) {
+  if (options.list) return list_rules();
+  const std::set<std::string> disabled = rule_list(options.disable);
+  require_known_rules(disabled);
+  const Results current = load_results(options.results);
+  std::optional<Results> baseline;
+  if (!options.baseline.empty()) baseline = load_results(options.baseline);
+  std::optional<Comparison> comparison;
+  if (baseline) comparison = compare_results(*baseline, current);
+  SuggestContext context{current, comparison ? &*comparison : nullptr, baseline ? &*baseline : nullptr,
+                         launch_floor(current, options.baseline_dir.string())};
+  const std::vector<Suggestion> suggestions = suggest(context, {disabled});
+  if (options.json) {
+    std::cout << suggestions_to_json(suggestions);
+    return kExitOk;
+  }
+  if (suggestions.empty()) std::cout << "perfgate: no suggestions for " << options.results.string() << '\n';
+  print_suggestions(std::cout, suggestions);
+  return kExitOk;
+}
+
+}  // namespace perfgate::cli
