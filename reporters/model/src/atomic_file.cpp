@@ -4,6 +4,9 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <thread>
 #include <cstring>
 #include <fstream>
 #include <random>
@@ -44,6 +47,14 @@ void write_all(int fd, std::string_view content, const fs::path& file, const fs:
   }
 }
 
+// Fault tests kill a writer in the middle of its write: with
+// PERFGATE_TEST_PAUSE_MID_WRITE_S=<seconds> the first half of the content is
+// written, then the writer sleeps, then writes the rest.
+double pause_mid_write_s() {
+  const char* value = std::getenv("PERFGATE_TEST_PAUSE_MID_WRITE_S");
+  return value ? std::atof(value) : 0.0;
+}
+
 void sync_folder(const fs::path& folder) {
   const int fd = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY);
   if (fd < 0) return;  // the rename already happened; syncing is best effort
@@ -63,7 +74,13 @@ void write_file_atomically(const fs::path& file, std::string_view content) {
   const fs::path temporary = temporary_beside(file);
   const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   if (fd < 0) fail(file, "create a temporary file in " + (folder.empty() ? fs::path(".") : folder).string(), errno);
-  write_all(fd, content, file, temporary);
+  if (const double pause = pause_mid_write_s(); pause > 0) {
+    write_all(fd, content.substr(0, content.size() / 2), file, temporary);
+    std::this_thread::sleep_for(std::chrono::duration<double>(pause));
+    write_all(fd, content.substr(content.size() / 2), file, temporary);
+  } else {
+    write_all(fd, content, file, temporary);
+  }
   if (::fsync(fd) != 0 || ::close(fd) != 0) {
     const int error = errno;
     ::unlink(temporary.c_str());

@@ -1,0 +1,116 @@
+// Faults a gate in CI meets, each with the outcome perfgate promises:
+//   - a baseline write killed (SIGKILL) half way leaves the old baseline intact;
+//   - two baseline writes at once serialize (the later one wins, whole);
+//   - a read-only or full output folder is a one-line error, exit 2, and the
+//     report already there stays.
+// The kill lands mid-write through PERFGATE_TEST_PAUSE_MID_WRITE_S (the
+// atomic writer sleeps after writing half of the content).
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "perfgate/model/results_io.hpp"
+#include "results_builder.hpp"
+#include "shell.hpp"
+
+namespace perfgate {
+namespace {
+
+using testing::benchmark;
+using testing::lognormal_samples;
+using testing::read_text;
+using testing::run_shell;
+using testing::shell_word;
+using testing::TempDir;
+using testing::write_text;
+
+std::string cli() { return "env -u CI " + shell_word(PERFGATE_CLI); }
+
+Results run_of(double seconds, std::uint64_t seed) {
+  return testing::results("kernels", {benchmark("gemm/fp32/1024", lognormal_samples(seconds, 0.01, 10, seed)),
+                                      benchmark("copy/d2d/64MiB", lognormal_samples(5e-4, 0.01, 10, seed + 1))});
+}
+
+class Faults : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    write_text(dir_ / "old.json", results_to_json(run_of(1e-3, 1)));
+    write_text(dir_ / "new.json", results_to_json(run_of(2e-3, 2)));
+    write_text(dir_ / "newer.json", results_to_json(run_of(3e-3, 3)));
+    const auto first = run_shell(promote("old.json"));
+    ASSERT_EQ(first.exit_code, 0) << first.output;
+  }
+
+  std::string promote(const std::string& file, const std::string& environment = "") const {
+    return environment + " " + cli() + " baseline promote " + shell_word((dir_ / file).string()) + " --baseline-dir " +
+           shell_word((dir_ / "baselines").string());
+  }
+  std::filesystem::path baseline() const {
+    return dir_ / "baselines" / testing::test_cpu().slug / "kernels.json";
+  }
+  double baseline_median() const { return load_results(baseline()).find("gemm/fp32/1024")->samples.at(0); }
+
+  TempDir dir_;
+};
+
+TEST_F(Faults, ABaselineWriteKilledHalfWayLeavesTheOldBaseline) {
+  const std::string before = read_text(baseline());
+  // In the background, paused half way through the write; killed there.
+  const std::string pid_file = (dir_ / "pid").string();
+  ASSERT_EQ(run_shell("(" + promote("new.json", "PERFGATE_TEST_PAUSE_MID_WRITE_S=30") + " >/dev/null 2>&1 & echo $! > " +
+                      shell_word(pid_file) + ")").exit_code, 0);
+  bool half_written = false;
+  for (int i = 0; i < 200 && !half_written; ++i) {
+    for (const auto& entry : std::filesystem::directory_iterator(baseline().parent_path()))
+      if (entry.path().filename().string().rfind(".kernels.json.tmp.", 0) == 0 && std::filesystem::file_size(entry) > 0)
+        half_written = true;
+    if (!half_written) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  ASSERT_TRUE(half_written) << "the write never started";
+  const std::string pid = read_text(pid_file);
+  ASSERT_EQ(run_shell("kill -9 " + pid).exit_code, 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  EXPECT_EQ(read_text(baseline()), before);
+  EXPECT_NO_THROW(load_results(baseline()));
+}
+
+TEST_F(Faults, TwoBaselineWritesAtOnceSerialize) {
+  // The first holds the folder's lock while paused half way; the second,
+  // started meanwhile, waits for it and then writes whole.
+  const std::string order = (dir_ / "order").string();
+  const auto r = run_shell("(" + promote("new.json", "PERFGATE_TEST_PAUSE_MID_WRITE_S=2") + " >/dev/null 2>&1; echo first >> " +
+                           shell_word(order) + ") & sleep 0.5; (" + promote("newer.json") + " >/dev/null 2>&1; echo second >> " +
+                           shell_word(order) + ") & wait");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(read_text(order), "first\nsecond\n");
+  EXPECT_NEAR(baseline_median(), 3e-3, 3e-4) << "the later write wins, whole";
+}
+
+TEST_F(Faults, AReadOnlyOutputFolderIsOneLineAndExitTwo) {
+  // sysfs refuses new files even to root (a chmod'ed folder does not); only
+  // stderr is kept: the table on stdout comes first, as usual.
+  const auto r = run_shell("(" + cli() + " compare " + shell_word((dir_ / "old.json").string()) + " " +
+                           shell_word((dir_ / "new.json").string()) + " --junit /sys/perfgate-report.xml 2>&1 >/dev/null)");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("/sys/perfgate-report.xml: cannot create a temporary file in /sys"), std::string::npos) << r.output;
+  EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << r.output;
+}
+
+TEST_F(Faults, AFullDiskIsOneLineAndExitTwoAndTheOldReportStays) {
+  // A file-size limit of 512 bytes stands in for a full disk (EFBIG, with
+  // SIGXFSZ ignored); the report already in the folder must survive.
+  write_text(dir_ / "out/comparison.json", "previous report");
+  const auto r = run_shell("(trap '' XFSZ; ulimit -f 1; " + cli() + " compare " + shell_word((dir_ / "old.json").string()) +
+                           " " + shell_word((dir_ / "new.json").string()) + " --json " +
+                           shell_word((dir_ / "out/comparison.json").string()) + " 2>&1 >/dev/null)");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("comparison.json: cannot write: File too large"), std::string::npos) << r.output;
+  EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << r.output;
+  EXPECT_EQ(read_text(dir_ / "out/comparison.json"), "previous report");
+}
+
+}  // namespace
+}  // namespace perfgate
