@@ -2,9 +2,12 @@
 # The test command: installs missing Debian packages (as root), configures,
 # builds, and runs every test except the perf gate (`ctest -LE perf`):
 # unit, end-to-end, example-project and perf-smoke tests.  Tests that need a
-# GPU skip with the reason when there is none.
+# GPU skip with the reason when there is none.  Then, after ctest passed,
+# a bounded libFuzzer run (ci/fuzz.sh: 15 s a target; PERFGATE_FUZZ_SECONDS=0
+# skips it).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 perfgate_build default
 ctest --test-dir "$perfgate_root/build" -LE perf -j "$(nproc)" --output-on-failure \
   --output-junit "$perfgate_root/build/ctest-junit.xml" "$@"
+"$perfgate_root/ci/fuzz.sh"

@@ -21,6 +21,19 @@ struct CompareOptions {
 };
 int run_compare(const CompareOptions& options);
 
+// perfgate ab: two builds of one suite run alternately on this machine.
+struct AbOptions {
+  std::filesystem::path baseline_bin, candidate_bin;
+  int rounds = 5;                          // runs of each build, alternating order
+  int repetitions = 4;                     // --benchmark_repetitions of each run
+  std::vector<std::string> suite_args;     // passed to both builds (after --)
+  std::filesystem::path junit, comparison_json, markdown;
+  GateSettings gate;
+  std::string suggest_disable;             // rule names, comma-separated
+  std::filesystem::path baseline_dir = "baselines";  // where gpu_timing gives the launch floor
+};
+int run_ab(const AbOptions& options);
+
 struct SuggestCommandOptions {
   std::filesystem::path results;
   std::filesystem::path baseline;          // optional: explain regressions against it

@@ -1,5 +1,7 @@
 // perfgate: the command-line program.
 //   perfgate compare BASE CURRENT [--junit F] [--json F] [--markdown F] [--threshold PCT] [--fdr Q]
+//   perfgate ab --baseline-bin OLD --candidate-bin NEW [--rounds N] [--repetitions R] [--junit F] [--json F]
+//               [--markdown F] [--threshold PCT] [--fdr Q] [-- SUITE FLAGS...]
 //   perfgate baseline update [--suite S]... [--filter REGEX] [--repetitions N] [--rounds K] [--force]
 //   perfgate baseline promote RESULTS.json... [--append] [--baseline-dir DIR]
 //   perfgate baseline show [FILE] [--suite S]...
@@ -38,6 +40,7 @@ struct Program {
   BaselinePromoteOptions promote;
   BaselineShowOptions show;
   DeviceOptions device;
+  AbOptions ab;
 };
 
 void add_compare(CLI::App& app, Program& p) {
@@ -98,6 +101,21 @@ void add_device(CLI::App& app, Program& p) {
   d->add_flag("--dry-run", p.device.dry_run, "with --calibrate: measure and print, write nothing");
 }
 
+void add_ab(CLI::App& app, Program& p) {
+  auto* a = app.add_subcommand("ab", "run two builds of one suite alternately here and gate the candidate against the baseline build");
+  a->add_option("--baseline-bin", p.ab.baseline_bin, "the suite binary of the old build")->required();
+  a->add_option("--candidate-bin", p.ab.candidate_bin, "the suite binary of the new build")->required();
+  a->add_option("--rounds", p.ab.rounds, "runs of each build, order alternating (ABBA...)")->check(CLI::Range(1, 1000))->capture_default_str();
+  a->add_option("--repetitions", p.ab.repetitions, "repetitions per run")->check(CLI::Range(1, 100000))->capture_default_str();
+  a->add_option("--junit", p.ab.junit, "write JUnit XML here");
+  a->add_option("--json", p.ab.comparison_json, "write the comparison JSON here");
+  a->add_option("--markdown", p.ab.markdown, "write a Markdown summary here");
+  add_gate_flags(*a, p.ab.gate);
+  a->add_option("--suggest-disable", p.ab.suggest_disable, "suggestion rules to switch off (RULE,RULE)");
+  a->add_option("--baseline-dir", p.ab.baseline_dir, "baselines folder (gpu_timing's launch floor)")->capture_default_str();
+  a->add_option("SUITE_FLAGS", p.ab.suite_args, "after --: flags for both builds (e.g. --benchmark_filter=REGEX)");
+}
+
 void add_suggest(CLI::App& app, Program& p) {
   auto* s = app.add_subcommand("suggest", "measured, prioritized advice for a results file");
   s->add_option("RESULTS", p.suggest.results, "perfgate results (or Google Benchmark JSON)");
@@ -114,6 +132,7 @@ int dispatch(const CLI::App& app, const Program& p) {
     return run_suggest(p.suggest);
   }
   if (app.got_subcommand("compare")) return run_compare(p.compare);
+  if (app.got_subcommand("ab")) return run_ab(p.ab);
   if (app.got_subcommand("device")) return run_device(p.device);
   const CLI::App* baseline = app.get_subcommand("baseline");
   if (baseline->got_subcommand("update")) return run_baseline_update(p.update);
@@ -132,6 +151,7 @@ int main(int argc, char** argv) {
   add_baseline(app, program);
   add_device(app, program);
   add_suggest(app, program);
+  add_ab(app, program);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -8,12 +8,15 @@
 #include "perfgate/runtime/source_info.hpp"
 #include "perfgate/runtime/suite_info.hpp"
 #include "perfgate/runtime/work_counters.hpp"
+#include "perfgate/model/results_io.hpp"
+#include "case_worker.hpp"
 
 namespace perfgate {
 
 // Google Benchmark's flags are plain globals: a later Initialize overwrites
 // those it is given and keeps the rest.
-std::vector<BenchmarkResult> run_cases(std::vector<std::string> args, const MainOptions& options) {
+std::vector<BenchmarkResult> run_cases_here(std::vector<std::string> args, const MainOptions& options,
+                                            const std::string& journal) {
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
@@ -23,8 +26,25 @@ std::vector<BenchmarkResult> run_cases(std::vector<std::string> args, const Main
     throw InputError("unrecognized command-line flag (see --help and --perfgate_help)");
   RunCollector collector(make_display_reporter(options.display_format, options.color, options.counters_tabular),
                          options.display_aggregates_only);
+  // The journal holds every finished case at any moment: what a crash leaves.
+  const auto write_journal = [&] {
+    Results snapshot;
+    snapshot.suite = this_suite.name ? this_suite.name : "";
+    snapshot.fingerprint.slug = "journal";  // only its cases are read back
+    snapshot.benchmarks = collector.results();
+    save_results(snapshot, journal);
+  };
+  if (!journal.empty()) collector.on_report(write_journal);
   benchmark::RunSpecifiedBenchmarks(&collector);
+  if (!journal.empty()) write_journal();
   return collector.results();
+}
+
+// Measuring runs in a worker process (case_worker.hpp); smoke runs, which
+// keep nothing, run here.
+std::vector<BenchmarkResult> run_cases(std::vector<std::string> args, const MainOptions& options) {
+  if (options.mode == RunMode::smoke) return run_cases_here(std::move(args), options, "");
+  return run_cases_in_worker(args, options);
 }
 
 Results measure_suite(const std::vector<std::string>& args, const MainOptions& options, const std::string& suite,

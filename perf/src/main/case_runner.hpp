@@ -11,8 +11,14 @@
 namespace perfgate {
 
 // Hands `args` to Google Benchmark and runs the cases it selects, once per
-// call: a re-measurement calls it again with other flags.
+// call: a re-measurement calls it again with other flags.  Measuring runs in
+// a worker process (case_worker.hpp), smoke runs in this one.
 std::vector<BenchmarkResult> run_cases(std::vector<std::string> args, const MainOptions& options);
+
+// The same in this process; with a `journal` path, every finished case is
+// also written there (a results file) as soon as it finishes.
+std::vector<BenchmarkResult> run_cases_here(std::vector<std::string> args, const MainOptions& options,
+                                            const std::string& journal);
 
 // run_cases() as the results of `suite` on `device`, with the commit under
 // test, each case's declared work placed against `ceilings`.  InputError

@@ -24,6 +24,7 @@
 #include "perfgate/writers/report_files.hpp"
 #include "baseline_location.hpp"
 #include "case_runner.hpp"
+#include "case_worker.hpp"
 
 namespace perfgate {
 namespace {
@@ -124,6 +125,7 @@ int gate(const Results& current, std::optional<Results> baseline, const fs::path
 }
 
 int run(std::vector<std::string> args) {
+  if (const auto journal = worker_journal()) return run_worker(std::move(args), *journal);
   const std::string command = join(args);
   const MainOptions options = parse_main_options(args);
   if (options.help) {
@@ -131,7 +133,7 @@ int run(std::vector<std::string> args) {
     return kExitOk;
   }
   if (wants_listing(args)) {
-    run_cases(args, options);
+    run_cases_here(args, options, "");
     return kExitOk;
   }
   const std::string suite = suite_name(options, args.front());
@@ -159,7 +161,13 @@ int run(std::vector<std::string> args) {
 }  // namespace
 
 int run_main(int argc, char** argv) {
-  const int exit_code = run_reporting_errors([&] { return run(std::vector<std::string>(argv, argv + argc)); });
+  const int exit_code = run_reporting_errors([&] {
+    try {
+      return run(std::vector<std::string>(argv, argv + argc));
+    } catch (const WorkerFailed& failed) {
+      return failed.exit_code;
+    }
+  });
   benchmark::Shutdown();
   return exit_code;
 }

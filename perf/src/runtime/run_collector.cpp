@@ -34,6 +34,7 @@ void RunCollector::ReportRuns(const std::vector<Run>& runs) {
     if (!display_aggregates_only_ || run.run_type == Run::RT_Aggregate) shown.push_back(run);
   }
   if (!shown.empty()) display_->ReportRuns(shown);
+  if (on_report_) on_report_();
 }
 
 void RunCollector::Finalize() { display_->Finalize(); }

@@ -31,6 +31,21 @@ bool is_reserved_key(const std::string& key) {
   return reserved.count(key) > 0;
 }
 
+
+// A whole number of iterations in range: a float such as 2e57 would be
+// undefined behaviour converted to an integer (found by fuzzing), and 1.5
+// would be silently truncated.
+std::int64_t iterations_of(const Json& row, const std::string& where) {
+  const auto it = row.find("iterations");
+  if (it == row.end()) return 0;
+  if (it->is_number_integer()) return it->get<std::int64_t>();
+  if (it->is_number_float()) {
+    const double v = it->get<double>();
+    if (std::isfinite(v) && v >= 0 && v <= 9.0e18 && v == std::floor(v)) return static_cast<std::int64_t>(v);
+  }
+  throw InputError(where + ": iterations is not a whole number of iterations");
+}
+
 struct Accumulated {
   BenchmarkResult result;
   std::map<std::string, std::vector<double>> counter_samples;
@@ -63,7 +78,7 @@ void add_row(const Json& row, std::size_t index, const std::string& origin,
   if (!std::isfinite(seconds) || seconds < 0)
     throw InputError(where + " (" + quote_text(name) + "): real_time is negative or not finite");
   b.samples.push_back(seconds);
-  b.iterations = row.value("iterations", std::int64_t{0});
+  b.iterations = iterations_of(row, where + " (" + quote_text(name) + ")");
   for (const auto& [key, value] : row.items())
     if (!is_reserved_key(key) && value.is_number()) slot->second.counter_samples[key].push_back(value.get<double>());
 }

@@ -86,6 +86,13 @@ Json parse_json(const std::string& text, const std::string& origin) {
     return Json::parse(text);
   } catch (const Json::parse_error& e) {
     throw InputError(origin + ": " + parse_problem(e, text));
+  } catch (const Json::exception& e) {
+    // A number beyond double's range (1e400) is out_of_range.406, found by
+    // fuzzing: a bad file, not an internal error.
+    std::string message = e.what();
+    if (auto tag_end = message.find("] "); message.rfind("[json.exception", 0) == 0 && tag_end != std::string::npos)
+      message = message.substr(tag_end + 2);
+    throw InputError(origin + ": " + message);
   }
 }
 

@@ -40,7 +40,8 @@ Json benchmark_json(const BenchmarkResult& b) {
     // A rate over a zero time is not a measurement; leave it out rather
     // than write null.
     if (const double* number = std::get_if<double>(&value); number && !std::isfinite(*number)) continue;
-    std::visit([&](const auto& v) { counters[name] = v; }, value);
+    const std::string& key = name;  // clang < 16 cannot capture a structured binding
+    std::visit([&](const auto& v) { counters[key] = v; }, value);
   }
   j["counters"] = counters;
   if (!b.kernels.empty()) {

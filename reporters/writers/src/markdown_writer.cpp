@@ -38,7 +38,8 @@ void suggestions_table(std::ostream& out, const std::vector<Suggestion>& suggest
   if (suggestions.empty()) return;
   out << "### Suggestions\n\n| Priority | Rule | Benchmark | Expected gain | Evidence | Hint |\n|---|---|---|---|---|---|\n";
   for (const Suggestion& s : suggestions) {
-    const std::string gain = (s.expected_gain.measured ? "" : "estimate: ") + s.expected_gain.text;
+    const bool label = !s.expected_gain.measured && s.expected_gain.factor > 0 && s.expected_gain.text.rfind("estimate", 0) != 0;
+    const std::string gain = (label ? "estimate: " : "") + s.expected_gain.text;
     out << "| " << to_string(s.priority) << " | " << markdown_cell(s.rule) << " | " << markdown_cell(s.benchmark) << " | "
         << markdown_cell(gain) << " | " << markdown_cell(s.evidence) << " | " << markdown_cell(s.hint) << " |\n";
   }

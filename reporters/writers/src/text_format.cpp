@@ -130,7 +130,8 @@ std::optional<std::string> throttling_line(const Comparison& comparison) {
 
 std::string suggestion_headline(const Suggestion& s) {
   std::string gain = s.expected_gain.text;
-  if (!s.expected_gain.measured && gain.rfind("estimate", 0) != 0) gain = "estimate: " + gain;
+  // An unmeasured speed-up is labelled; advice that promises none is not.
+  if (!s.expected_gain.measured && s.expected_gain.factor > 0 && gain.rfind("estimate", 0) != 0) gain = "estimate: " + gain;
   return std::string("[") + to_string(s.priority) + "] " + s.rule + ": " + gain;
 }
 

@@ -55,7 +55,10 @@ TEST(SuggestionsReport, HeadlineSaysPriorityRuleAndGainAndLabelsEstimates) {
   const Comparison c = with_suggestions(true);
   EXPECT_EQ(suggestion_headline(c.suggestions[0]),
             "[high] faster-precision: BF16 ran 14.3x faster than FP32 at this shape on this device");
-  EXPECT_EQ(suggestion_headline(c.suggestions[1]), "[medium] noisy: estimate: none: makes the gate sharper");
+  EXPECT_EQ(suggestion_headline(c.suggestions[1]), "[medium] noisy: none: makes the gate sharper");
+  Suggestion estimated = c.suggestions[0];
+  estimated.expected_gain = {2.0, false, "2x if it reached 60% of the bandwidth ceiling"};
+  EXPECT_EQ(suggestion_headline(estimated), "[high] faster-precision: estimate: 2x if it reached 60% of the bandwidth ceiling");
 }
 
 TEST(SuggestionsReport, ConsoleListsThemAfterTheTable) {
@@ -73,7 +76,7 @@ TEST(SuggestionsReport, MarkdownHasATable) {
   const std::string md = comparison_to_markdown(with_suggestions(true), 0);
   EXPECT_NE(md.find("### Suggestions"), std::string::npos) << md;
   EXPECT_NE(md.find("| high | faster-precision | gemm/fp32/4096 |"), std::string::npos) << md;
-  EXPECT_NE(md.find("estimate: none"), std::string::npos) << md;
+  EXPECT_NE(md.find("| none: makes the gate sharper |"), std::string::npos) << md;
 }
 
 TEST(SuggestionsReport, ComparisonJsonCarriesEveryField) {

@@ -45,6 +45,9 @@ class RunCollector : public benchmark::BenchmarkReporter {
   // The cases in the order they first reported, keyed by canonical name.
   std::vector<BenchmarkResult> results() const;
 
+  // Called after every report of finished cases (a worker's journal).
+  void on_report(std::function<void()> callback) { on_report_ = std::move(callback); }
+
  private:
   struct Case {
     BenchmarkResult result;
@@ -59,6 +62,7 @@ class RunCollector : public benchmark::BenchmarkReporter {
   ContextLossProbe context_lost_;
   std::vector<std::string> order_;
   std::map<std::string, Case> cases_;
+  std::function<void()> on_report_;
 };
 
 // The display reporter Google Benchmark would have made from

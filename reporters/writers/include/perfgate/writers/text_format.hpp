@@ -19,8 +19,8 @@ std::string format_change(double ratio);
 // "87.3%", "1234 calls"; "n/a (why)" when it has no value.
 std::string format_figure_value(const DerivedFigure& figure);
 
-// "[high] faster-precision: <expected gain>": a suggestion's head line; the
-// expected gain says "(estimate)" when it was not measured.
+// "[high] faster-precision: <expected gain>": a suggestion's head line; an
+// expected speed-up that was not measured starts with "estimate: ".
 std::string suggestion_headline(const Suggestion& suggestion);
 // The suggestions about one benchmark, in report order.
 std::vector<const Suggestion*> suggestions_for(const Comparison& comparison, const std::string& benchmark);

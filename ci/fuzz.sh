@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Bounded fuzzing (issue 8): builds the libFuzzer targets in tests/fuzz in a
+# clang build tree of their own (build-fuzz; only the libraries they need)
+# and runs each on its seed corpus for PERFGATE_FUZZ_SECONDS (default 15).
+# Exits non-zero when a target crashes, leaks, trips a sanitizer, hangs past
+# -timeout or breaks an invariant; the reproducer is left in build-fuzz/crashes/.
+# Without clang++ or libFuzzer's runtime it says why and exits 0.
+# Usage: ci/fuzz.sh [seconds per target]
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+seconds="${1:-${PERFGATE_FUZZ_SECONDS:-15}}"
+targets=(fuzz_results_loader fuzz_gbench_import fuzz_writers)
+
+if [[ "$seconds" == 0 ]]; then
+  echo "perfgate fuzz: skipped (0 seconds asked for)"
+  exit 0
+fi
+
+if ! command -v clang++ >/dev/null 2>&1; then
+  echo "perfgate fuzz: skipped: clang++ is not installed (Debian package clang)"
+  exit 0
+fi
+probe="$(mktemp -d)"
+trap 'rm -rf "$probe"' EXIT
+if ! echo 'extern "C" int LLVMFuzzerTestOneInput(const unsigned char*, unsigned long) { return 0; }' |
+     clang++ -fsanitize=fuzzer,address,undefined -x c++ - -o "$probe/probe" >/dev/null 2>&1; then
+  echo "perfgate fuzz: skipped: clang++ cannot link -fsanitize=fuzzer (no libclang_rt.fuzzer)"
+  exit 0
+fi
+
+build="$root/build-fuzz"
+mkdir -p "$build"
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DPERFGATE_CUDA=OFF \
+  -DPERFGATE_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$build/configure.log" 2>&1 ||
+  { cat "$build/configure.log"; exit 1; }
+cmake --build "$build" --target perfgate_fuzz --parallel "$(nproc)"
+
+status=0
+mkdir -p "$build/crashes"
+for target in "${targets[@]}"; do
+  seeds="$root/tests/fuzz/corpus/$target"
+  work="$build/corpus/$target"       # what the run adds; the committed seeds stay as they are
+  mkdir -p "$work"
+  echo "perfgate fuzz: $target for ${seconds}s"
+  if ! ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+      "$build/tests/fuzz/$target" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 \
+      -print_final_stats=1 -artifact_prefix="$build/crashes/$target-" "$work" "$seeds" \
+      >"$build/$target.log" 2>&1; then
+    tail -n 60 "$build/$target.log"
+    echo "perfgate fuzz: $target FAILED (reproducer in $build/crashes/; log $build/$target.log)" >&2
+    status=1
+  else
+    grep -E '^stat::number_of_executed_units|^stat::peak_rss_mb|^stat::new_units_added' "$build/$target.log" |
+      tr '\n' ' '; echo
+  fi
+done
+exit "$status"

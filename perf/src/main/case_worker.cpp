@@ -1,0 +1,136 @@
+#include "case_worker.hpp"
+
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#include <csignal>
+
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <set>
+#include <sstream>
+
+#include "case_runner.hpp"
+#include "child_process.hpp"
+#include "perfgate/model/atomic_file.hpp"
+#include "perfgate/model/benchmark_name.hpp"
+#include "perfgate/model/errors.hpp"
+#include "perfgate/model/results_io.hpp"
+
+namespace perfgate {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A private folder for the journals, removed when the run is over.
+class ScratchFolder {
+ public:
+  ScratchFolder() {
+    std::string pattern = (fs::temp_directory_path() / "perfgate-worker-XXXXXX").string();
+    if (!::mkdtemp(pattern.data())) throw OutputError(pattern + ": cannot create a folder for the measuring process");
+    path_ = pattern;
+  }
+  ~ScratchFolder() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+std::vector<std::string> worker_argv(const std::vector<std::string>& args) {
+  std::vector<std::string> argv = args;
+  argv.front() = own_executable(args.front()).string();
+  return argv;
+}
+
+std::vector<BenchmarkResult> journaled(const fs::path& journal) {
+  std::error_code missing;
+  if (!fs::exists(journal, missing)) return {};
+  return load_results(journal).benchmarks;
+}
+
+// The cases Google Benchmark selects with these flags, in its order.
+std::vector<std::string> planned_cases(const std::vector<std::string>& args, const fs::path& folder) {
+  std::vector<std::string> argv = worker_argv(args);
+  argv.push_back("--benchmark_list_tests=true");
+  const fs::path listing = folder / "cases.txt";
+  const ChildExit exit = run_child(argv, {}, listing);
+  if (exit.signaled || exit.code != 0) throw OutputError(argv.front() + ": listing the cases failed: " + exit.describe());
+  std::vector<std::string> names;
+  std::istringstream lines(read_file(listing));
+  for (std::string line; std::getline(lines, line);)
+    if (!line.empty()) names.push_back(canonical_benchmark_name(line));
+  return names;
+}
+
+BenchmarkResult crashed(const std::string& name, const ChildExit& exit) {
+  BenchmarkResult r;
+  r.name = name;
+  r.error = "the suite binary crashed while this case ran (" + exit.describe() +
+            "); run again alone, it crashed again";
+  return r;
+}
+
+// One unfinished case alone in a fresh worker.
+BenchmarkResult rerun_alone(const std::vector<std::string>& args, const std::string& name, const fs::path& folder,
+                            int index) {
+  std::vector<std::string> argv = worker_argv(args);
+  argv.push_back("--benchmark_filter=" + benchmark_filter_for({name}));
+  argv.push_back("--benchmark_out=");  // the user's --benchmark_out file stays the full run's
+  const fs::path journal = folder / ("case" + std::to_string(index) + ".json");
+  const ChildExit exit = run_child(argv, {{kWorkerJournalVariable, journal.string()}});
+  if (exit.signaled) return crashed(name, exit);
+  for (BenchmarkResult& r : journaled(journal))
+    if (r.name == name) return r;
+  BenchmarkResult lost;
+  lost.name = name;
+  lost.error = "run again alone after a crash, the case reported nothing (" + exit.describe() + ")";
+  return lost;
+}
+
+std::vector<BenchmarkResult> recover(const std::vector<std::string>& args, const ChildExit& exit, const fs::path& folder,
+                                     std::vector<BenchmarkResult> finished) {
+  std::set<std::string> done;
+  for (const BenchmarkResult& r : finished) done.insert(r.name);
+  std::vector<std::string> unfinished;
+  for (const std::string& name : planned_cases(args, folder))
+    if (!done.count(name)) unfinished.push_back(name);
+  std::cerr << "perfgate: the measuring process died (" << exit.describe() << ") with " << finished.size()
+            << " case(s) finished; running the " << unfinished.size() << " unfinished case(s) again, one at a time\n";
+  for (std::size_t i = 0; i < unfinished.size(); ++i)
+    finished.push_back(rerun_alone(args, unfinished[i], folder, static_cast<int>(i)));
+  return finished;
+}
+
+}  // namespace
+
+std::optional<std::string> worker_journal() {
+  const char* journal = std::getenv(kWorkerJournalVariable);
+  if (!journal || !*journal) return std::nullopt;
+  return std::string(journal);
+}
+
+int run_worker(std::vector<std::string> args, const std::string& journal) {
+  // Die with the gate's process (a CI timeout kills it, not its children):
+  // an orphan would go on loading the GPU.
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  const MainOptions options = parse_main_options(args);
+  run_cases_here(args, options, journal);
+  return 0;
+}
+
+std::vector<BenchmarkResult> run_cases_in_worker(const std::vector<std::string>& args, const MainOptions& options) {
+  (void)options;
+  ScratchFolder folder;
+  const fs::path journal = folder.path() / "run.json";
+  const ChildExit exit = run_child(worker_argv(args), {{kWorkerJournalVariable, journal.string()}});
+  if (!exit.signaled && exit.code == 0) return journaled(journal);
+  if (!exit.signaled) throw WorkerFailed{exit.code};  // bad flags and the like: the worker said why
+  return recover(args, exit, folder.path(), journaled(journal));
+}
+
+}  // namespace perfgate

@@ -1,0 +1,94 @@
+// `perfgate ab` on the real host suite: the same build on both sides passes,
+// a candidate with a planted 2x slowdown fails on that case only, and a
+// binary that is not there is a one-line exit 2.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include <nlohmann/json.hpp>
+
+#include "shell.hpp"
+
+namespace perfgate {
+namespace {
+
+using testing::read_text;
+using testing::run_shell;
+using testing::shell_word;
+using testing::TempDir;
+using testing::write_text;
+
+const std::string kPlanted = "cpu_gemm/blocked/256";
+const std::vector<std::string> kCases = {"cpu_gemm/blocked/256", "cpu_elementwise/fused/1048576"};
+const std::string kSuiteFlags = "-- '--benchmark_filter=^cpu_gemm/blocked/256|^cpu_elementwise/fused'";
+
+testing::CommandResult ab(const std::string& baseline_bin, const std::string& candidate_bin, const std::string& extra) {
+  return run_shell(shell_word(PERFGATE_CLI) + " ab --baseline-bin " + shell_word(baseline_bin) + " --candidate-bin " +
+                   shell_word(candidate_bin) + " --rounds 3 --repetitions 3 " + extra + " " + kSuiteFlags);
+}
+
+nlohmann::json verdicts(const std::filesystem::path& comparison_json) {
+  const nlohmann::json document = nlohmann::json::parse(read_text(comparison_json));
+  nlohmann::json by_name = nlohmann::json::object();
+  for (const auto& b : document["benchmarks"]) by_name[b["name"].get<std::string>()] = b;
+  return by_name;
+}
+
+TEST(InterleavedAB, SameBuildOnBothSidesPasses) {
+  const TempDir dir;
+  const auto run = ab(PERFGATE_HOST_SUITE, PERFGATE_HOST_SUITE, "--json " + shell_word((dir / "ab.json").string()));
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_EQ(run.output.find("REGRESSION"), std::string::npos) << run.output;
+  // Alternating order: round 1 baseline first, round 2 candidate first.
+  const auto r1 = run.output.find("perfgate: ab round 1 of 3: baseline");
+  const auto r1c = run.output.find("perfgate: ab round 1 of 3: candidate");
+  const auto r2c = run.output.find("perfgate: ab round 2 of 3: candidate");
+  const auto r2b = run.output.find("perfgate: ab round 2 of 3: baseline");
+  ASSERT_NE(r1, std::string::npos) << run.output;
+  ASSERT_NE(r2b, std::string::npos) << run.output;
+  EXPECT_LT(r1, r1c);
+  EXPECT_LT(r1c, r2c);
+  EXPECT_LT(r2c, r2b);
+  const auto v = verdicts(dir / "ab.json");
+  for (const auto& name : kCases) {
+    ASSERT_TRUE(v.contains(name)) << name;
+    EXPECT_NE(v[name]["verdict"], "REGRESSION") << name;
+    EXPECT_EQ(v[name]["baseline"]["n"], 9) << name;  // 3 rounds of 3 repetitions, pooled
+    EXPECT_EQ(v[name]["current"]["n"], 9) << name;
+  }
+}
+
+TEST(InterleavedAB, PlantedSlowdownInTheCandidateFailsThatCaseOnly) {
+  const TempDir dir;
+  const auto wrapper = dir / "perf_host_slowed";
+  write_text(wrapper, "#!/bin/sh\nPERFGATE_HOST_PLANT_SLOWDOWN=" + kPlanted + " exec " + shell_word(PERFGATE_HOST_SUITE) +
+                          " \"$@\"\n");
+  std::filesystem::permissions(wrapper, std::filesystem::perms::owner_all);
+  const auto run = ab(PERFGATE_HOST_SUITE, wrapper.string(),
+                      "--json " + shell_word((dir / "ab.json").string()) + " --junit " +
+                          shell_word((dir / "ab.xml").string()) + " --markdown " + shell_word((dir / "ab.md").string()));
+  EXPECT_EQ(run.exit_code, 1) << run.output;
+  const auto v = verdicts(dir / "ab.json");
+  EXPECT_EQ(v[kPlanted]["verdict"], "REGRESSION") << run.output;
+  EXPECT_EQ(v[kPlanted]["confirmation"], "unavailable");
+  EXPECT_NE(v[kPlanted]["reason"].get<std::string>().find("interleaved"), std::string::npos) << v[kPlanted]["reason"];
+  EXPECT_NEAR(v[kPlanted]["evidence"]["ratio"].get<double>(), 2.0, 0.4);
+  for (const auto& name : kCases)
+    if (name != kPlanted) EXPECT_NE(v[name]["verdict"], "REGRESSION") << name << "\n" << run.output;
+  EXPECT_TRUE(std::filesystem::exists(dir / "ab.xml"));
+  EXPECT_TRUE(std::filesystem::exists(dir / "ab.md"));
+}
+
+TEST(InterleavedAB, MissingBinaryIsOneLineExit2) {
+  const TempDir dir;
+  const std::string absent = (dir / "no_such_suite").string();
+  const auto run = ab(PERFGATE_HOST_SUITE, absent, "");
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_EQ(run.output.rfind("perfgate: error: ", 0), 0u) << run.output;
+  EXPECT_NE(run.output.find("no_such_suite: no such file"), std::string::npos) << run.output;
+  EXPECT_EQ(run.output.find('\n'), run.output.size() - 1) << "one line:\n" << run.output;
+}
+
+}  // namespace
+}  // namespace perfgate

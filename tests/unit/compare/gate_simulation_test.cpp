@@ -1,0 +1,195 @@
+// The core of perfgate_gate_study (tools/study): its noise generators, its
+// two judges (perfgate's gate and compare.py's rule) and its counting.
+#include "gate_simulation.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <vector>
+
+#include "perfgate/stats/summary.hpp"
+
+namespace perfgate::study {
+namespace {
+
+constexpr std::size_t kDraws = 100000;
+
+std::vector<double> draws(NoiseModel model, const NoiseSettings& noise, double centre, std::uint64_t seed,
+                          int drift_sign = 1) {
+  std::mt19937_64 rng(seed);
+  return draw_samples(model, noise, centre, kDraws, drift_sign, rng);
+}
+
+double standard_deviation(const std::vector<double>& x) {
+  const double mean = std::accumulate(x.begin(), x.end(), 0.0) / static_cast<double>(x.size());
+  double sum = 0.0;
+  for (double v : x) sum += (v - mean) * (v - mean);
+  return std::sqrt(sum / static_cast<double>(x.size() - 1));
+}
+
+std::vector<double> logs(const std::vector<double>& x, double centre) {
+  std::vector<double> out;
+  for (double v : x) out.push_back(std::log(v / centre));
+  return out;
+}
+
+TEST(GateSimulation, NormalNoiseHasTheConfiguredMedianAndSpread) {
+  NoiseSettings noise;
+  noise.scale = 0.02;
+  const auto x = draws(NoiseModel::normal, noise, 3.0e-3, 1);
+  EXPECT_NEAR(stats::median(x) / 3.0e-3, 1.0, 0.001);
+  EXPECT_NEAR(standard_deviation(x) / 3.0e-3, 0.02, 0.0005);
+  EXPECT_NEAR(stats::robust_cv(x), 0.02, 0.0008);
+}
+
+TEST(GateSimulation, LogNormalNoiseHasTheConfiguredMedianAndSpread) {
+  NoiseSettings noise;
+  noise.scale = 0.05;
+  const auto x = draws(NoiseModel::log_normal, noise, 2.0, 2);
+  EXPECT_NEAR(stats::median(x) / 2.0, 1.0, 0.002);
+  EXPECT_NEAR(standard_deviation(logs(x, 2.0)), 0.05, 0.001);
+  EXPECT_TRUE(std::all_of(x.begin(), x.end(), [](double v) { return v > 0.0; }));
+}
+
+TEST(GateSimulation, HeavyTailedNoiseIsStudentT3ScaledToTheConfiguredSpread) {
+  NoiseSettings noise;
+  noise.scale = 0.02;
+  const auto x = draws(NoiseModel::heavy_tailed, noise, 1.0, 3);
+  EXPECT_NEAR(stats::median(x), 1.0, 0.001);
+  const auto l = logs(x, 1.0);
+  // t3 / sqrt(3) has unit variance and MAD 0.7649 / sqrt(3) = 0.4416: the
+  // centre is narrower than a normal's of the same spread, the tails far wider.
+  EXPECT_NEAR(stats::median_absolute_deviation(l) / noise.scale, 0.4416, 0.015);
+  const auto beyond = [&](double k) {
+    return static_cast<double>(std::count_if(l.begin(), l.end(), [&](double v) { return std::fabs(v) > k * noise.scale; })) /
+           static_cast<double>(l.size());
+  };
+  // P(|t3| > 5 sqrt(3)) = 0.0032; a normal would give 6e-7.
+  EXPECT_NEAR(beyond(5.0), 0.0032, 0.0008);
+  EXPECT_TRUE(std::all_of(x.begin(), x.end(), [](double v) { return v > 0.0; }));
+}
+
+TEST(GateSimulation, BimodalNoiseHasASlowModeOfTheConfiguredShareAndDistance) {
+  NoiseSettings noise;
+  noise.scale = 0.002;  // narrow modes, so each sample's mode is plain
+  const auto x = draws(NoiseModel::bimodal, noise, 1.0, 4);
+  const auto slow = std::count_if(x.begin(), x.end(), [](double v) { return v > 1.04; });
+  EXPECT_NEAR(static_cast<double>(slow) / kDraws, 0.10, 0.005);
+  std::vector<double> slow_mode;
+  std::copy_if(x.begin(), x.end(), std::back_inserter(slow_mode), [](double v) { return v > 1.04; });
+  EXPECT_NEAR(stats::median(slow_mode), 1.08, 0.001);
+  // At 2% noise the median moves up by about 0.28% (0.9 Phi(m / s) = 0.5).
+  noise.scale = 0.02;
+  EXPECT_NEAR(stats::median(draws(NoiseModel::bimodal, noise, 1.0, 5)), 1.0028, 0.001);
+}
+
+TEST(GateSimulation, DriftIsLinearOverTheRepetitionsWithTheGivenSign) {
+  NoiseSettings noise;
+  noise.scale = 0.0;
+  noise.drift_pct = 1.0;
+  std::mt19937_64 rng(6);
+  const auto up = draw_samples(NoiseModel::drift, noise, 1.0, 11, +1, rng);
+  const auto down = draw_samples(NoiseModel::drift, noise, 1.0, 11, -1, rng);
+  for (std::size_t i = 0; i < 11; ++i) {
+    EXPECT_NEAR(up[i], 1.0 + 0.001 * static_cast<double>(i), 1e-12) << i;
+    EXPECT_NEAR(down[i], 1.0 - 0.001 * static_cast<double>(i), 1e-12) << i;
+  }
+  noise.scale = 0.02;  // the noise on top is the normal model's
+  const auto x = draws(NoiseModel::drift, noise, 1.0, 7);
+  EXPECT_NEAR(stats::robust_cv(x), 0.02, 0.0015);
+}
+
+TEST(GateSimulation, SimulatedSuitePlantsOneSlowdown) {
+  SuiteSpec spec;
+  spec.slowdown = 0.5;
+  spec.noise.scale = 0.0;
+  std::mt19937_64 rng(8);
+  const SimulatedSuite suite = simulate_suite(spec, rng);
+  ASSERT_EQ(suite.baseline.benchmarks.size(), 40u);
+  ASSERT_EQ(suite.current.benchmarks.size(), 40u);
+  ASSERT_TRUE(suite.planted.has_value());
+  for (std::size_t b = 0; b < 40; ++b) {
+    ASSERT_EQ(suite.baseline.benchmarks[b].samples.size(), 10u);
+    const double ratio = suite.current.benchmarks[b].samples[0] / suite.baseline.benchmarks[b].samples[0];
+    EXPECT_NEAR(ratio, b == *suite.planted ? 1.5 : 1.0, 1e-12) << b;
+  }
+  spec.slowdown = 0.0;
+  EXPECT_FALSE(simulate_suite(spec, rng).planted.has_value());
+}
+
+TEST(GateSimulation, AFiftyPercentSlowdownIsAlwaysDetected) {
+  for (NoiseModel model : kNoiseModels) {
+    SuiteSpec spec;
+    spec.model = model;
+    spec.slowdown = 0.5;
+    std::mt19937_64 rng(9);
+    const CellCounts c = run_cell(spec, GateSettings{}, 200, rng);
+    EXPECT_EQ(c.suites, 200u);
+    EXPECT_EQ(c.perfgate_hits, 200u) << to_string(model);
+    EXPECT_EQ(c.compare_py_hits, 200u) << to_string(model);
+  }
+}
+
+TEST(GateSimulation, IdenticalSamplesNeverProduceARegression) {
+  for (NoiseModel model : kNoiseModels) {
+    SuiteSpec spec;
+    spec.model = model;
+    spec.noise.scale = 0.10;  // wide noise: only identity keeps both rules quiet
+    std::mt19937_64 rng(10);
+    for (int t = 0; t < 100; ++t) {
+      const SimulatedSuite suite = simulate_suite(spec, rng);
+      const SuiteOutcome same = judge_suite(suite.baseline, suite.baseline, std::nullopt);
+      EXPECT_EQ(same.perfgate_regressions, 0u) << to_string(model);
+      EXPECT_EQ(same.compare_py_regressions, 0u) << to_string(model);
+    }
+  }
+}
+
+TEST(GateSimulation, JudgeCountsBothRulesAndThePlantedBenchmark) {
+  SuiteSpec spec;
+  spec.slowdown = 0.5;
+  std::mt19937_64 rng(11);
+  SimulatedSuite suite = simulate_suite(spec, rng);
+  const std::size_t planted = *suite.planted;
+  SuiteOutcome o = judge_suite(suite.baseline, suite.current, planted);
+  EXPECT_TRUE(o.perfgate_detected);
+  EXPECT_TRUE(o.compare_py_detected);
+  EXPECT_GE(o.perfgate_regressions, 1u);
+  // Pointing at another benchmark: the slowdown is still counted, not detected there.
+  o = judge_suite(suite.baseline, suite.current, (planted + 1) % 40);
+  EXPECT_FALSE(o.perfgate_detected);
+  EXPECT_FALSE(o.compare_py_detected);
+  EXPECT_GE(o.compare_py_regressions, 1u);
+}
+
+TEST(GateSimulation, CompareRuleFlagsAboutOneBenchmarkInFortyUnderTheNull) {
+  // Exact two-sided U test at 10 vs 10: P(p < 0.05) = 0.043, half of it slower,
+  // so a suite of 40 has at least one flag with probability 1 - (1 - 0.0216)^40 = 0.58.
+  SuiteSpec spec;
+  std::mt19937_64 rng(12);
+  const CellCounts c = run_cell(spec, GateSettings{}, 500, rng);
+  EXPECT_NEAR(static_cast<double>(c.compare_py_hits) / 500.0, 0.58, 0.07);
+  EXPECT_LE(c.perfgate_hits, 10u);
+}
+
+TEST(GateSimulation, WilsonInterval) {
+  Interval i = wilson_interval(50, 100);
+  EXPECT_NEAR(i.low, 0.4038, 1e-4);
+  EXPECT_NEAR(i.high, 0.5962, 1e-4);
+  i = wilson_interval(0, 1000);
+  EXPECT_DOUBLE_EQ(i.low, 0.0);
+  EXPECT_NEAR(i.high, 0.00383, 1e-5);
+  i = wilson_interval(1000, 1000);
+  EXPECT_NEAR(i.low, 0.99617, 1e-5);
+  EXPECT_DOUBLE_EQ(i.high, 1.0);
+}
+
+TEST(GateSimulation, NoiseModelNames) {
+  for (NoiseModel m : kNoiseModels) EXPECT_EQ(noise_model_from_string(to_string(m)), m);
+  EXPECT_FALSE(noise_model_from_string("uniform").has_value());
+}
+
+}  // namespace
+}  // namespace perfgate::study

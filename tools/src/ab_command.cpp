@@ -1,0 +1,132 @@
+// perfgate ab: two builds of one suite measured alternately on this machine,
+// each side's rounds pooled, and the candidate gated against the baseline.
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "perfgate/compare/comparison.hpp"
+#include "perfgate/compare/confirmation.hpp"
+#include "perfgate/compare/exit_code.hpp"
+#include "perfgate/model/baseline_refresh.hpp"
+#include "perfgate/model/errors.hpp"
+#include "perfgate/model/results_io.hpp"
+#include "perfgate/suggest/suggest.hpp"
+#include "perfgate/writers/console_table.hpp"
+#include "perfgate/writers/report_files.hpp"
+#include "subprocess.hpp"
+
+namespace perfgate::cli {
+namespace fs = std::filesystem;
+namespace {
+
+// A fresh folder for the rounds' results, removed at the end.
+class ScratchFolder {
+ public:
+  ScratchFolder() {
+    std::string name = (fs::temp_directory_path() / "perfgate-ab-XXXXXX").string();
+    if (::mkdtemp(name.data()) == nullptr)
+      throw OutputError(name + ": cannot create a temporary folder: " + std::strerror(errno));
+    path_ = name;
+  }
+  ScratchFolder(const ScratchFolder&) = delete;
+  ScratchFolder& operator=(const ScratchFolder&) = delete;
+  ~ScratchFolder() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+struct Side {
+  const char* name;  // "baseline" or "candidate"
+  fs::path binary;
+  std::vector<Results> rounds;
+};
+
+// Both binaries are checked before anything is measured.
+void require_runnable(const Side& side) {
+  if (side.binary.empty()) throw InputError(std::string("ab: no ") + side.name + " binary given");
+  std::error_code error;
+  if (!fs::is_regular_file(side.binary, error))
+    throw InputError(side.binary.string() + ": no such file (the " + side.name + " binary)");
+  if (::access(side.binary.c_str(), X_OK) != 0)
+    throw InputError(side.binary.string() + ": not executable (the " + side.name + " binary)");
+}
+
+// One record-mode run of one side.  Returns kExitOk, or kExitAllSkipped when
+// every case was skipped; throws InputError when the run failed.
+int measure(Side& side, const AbOptions& options, int round, const fs::path& scratch) {
+  const fs::path file = scratch / (std::string(side.name) + ".round" + std::to_string(round) + ".json");
+  std::vector<std::string> args = options.suite_args;
+  args.push_back("--perfgate_mode=record");
+  args.push_back("--perfgate_results=" + file.string());
+  args.push_back("--benchmark_repetitions=" + std::to_string(options.repetitions));
+  std::cerr << "perfgate: ab round " << round << " of " << options.rounds << ": " << side.name << '\n';
+  const int code = run_program(side.binary, args);
+  if (code == kExitAllSkipped) {
+    std::cerr << "perfgate: ab: " << side.name << " " << side.binary.string()
+              << ": every case was skipped here; nothing to compare\n";
+    return kExitAllSkipped;
+  }
+  if (code != kExitOk)
+    throw InputError("ab: " + std::string(side.name) + " " + side.binary.string() + " exited with " +
+                     std::to_string(code) + " in round " + std::to_string(round) + " (a case failed or it could not run)");
+  side.rounds.push_back(load_results(file));
+  return kExitOk;
+}
+
+// The two builds must measure the same suite on the same device.
+void require_same_origin(const Results& baseline, const Results& candidate) {
+  if (baseline.suite != candidate.suite)
+    throw InputError("ab: the builds run different suites (baseline " + quote_text(baseline.suite) + ", candidate " +
+                     quote_text(candidate.suite) + ")");
+  if (baseline.fingerprint.slug != candidate.fingerprint.slug)
+    throw InputError("ab: the builds report different devices (baseline " + baseline.fingerprint.slug + ", candidate " +
+                     candidate.fingerprint.slug + ")");
+}
+
+}  // namespace
+
+int run_ab(const AbOptions& options) {
+  require_known_rules(rule_list(options.suggest_disable));
+  Side baseline{"baseline", options.baseline_bin, {}};
+  Side candidate{"candidate", options.candidate_bin, {}};
+  require_runnable(baseline);
+  require_runnable(candidate);
+  const ScratchFolder scratch;
+  for (int round = 1; round <= options.rounds; ++round) {
+    // A B, B A, A B, ...: whatever drifts during the run hits both builds alike.
+    Side& first = round % 2 == 1 ? baseline : candidate;
+    Side& second = round % 2 == 1 ? candidate : baseline;
+    if (measure(first, options, round, scratch.path()) == kExitAllSkipped) return kExitAllSkipped;
+    if (measure(second, options, round, scratch.path()) == kExitAllSkipped) return kExitAllSkipped;
+    require_same_origin(baseline.rounds.back(), candidate.rounds.back());
+  }
+  const Results old_build = pool_runs(baseline.rounds);
+  const Results new_build = pool_runs(candidate.rounds);
+  Comparison comparison = compare_results(old_build, new_build, options.gate);
+  comparison.baseline.origin = options.baseline_bin.string();
+  comparison.current.origin = options.candidate_bin.string();
+  const std::string rounds = std::to_string(options.rounds);
+  comparison.notes.push_back("interleaved A/B: " + rounds + " rounds of " + std::to_string(options.repetitions) +
+                             " repetitions per build, in alternating order on this machine, each side pooled");
+  mark_unconfirmable(comparison, "interleaved A/B: the " + rounds +
+                                     " alternating rounds of each build are the confirmation");
+  SuggestContext context{new_build, &comparison, &old_build, launch_floor(new_build, options.baseline_dir.string())};
+  comparison.suggestions = suggest(context, {rule_list(options.suggest_disable)});
+  const int exit_code = gate_exit_code(comparison);
+  print_comparison_table(std::cout, comparison, exit_code);
+  write_reports(comparison, exit_code, {options.comparison_json, options.junit, options.markdown});
+  return exit_code;
+}
+
+}  // namespace perfgate::cli

@@ -1,0 +1,169 @@
+#include "gate_simulation.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "perfgate/compare/comparison.hpp"
+#include "perfgate/stats/mann_whitney.hpp"
+#include "perfgate/stats/summary.hpp"
+
+namespace perfgate::study {
+namespace {
+
+Fingerprint study_device() {
+  Fingerprint f;
+  f.kind = DeviceKind::cpu;
+  f.name = "Simulated CPU";
+  f.slug = make_slug(f.kind, f.name);
+  f.host_cpu = f.name;
+  f.logical_cpus = 2;
+  return f;
+}
+
+Results empty_results(const char* created) {
+  Results r;
+  r.suite = "gate_study";
+  r.created_utc = created;
+  r.fingerprint = study_device();
+  return r;
+}
+
+}  // namespace
+
+const char* to_string(NoiseModel model) {
+  switch (model) {
+    case NoiseModel::normal: return "normal";
+    case NoiseModel::log_normal: return "log-normal";
+    case NoiseModel::heavy_tailed: return "heavy-tailed";
+    case NoiseModel::bimodal: return "bimodal";
+    case NoiseModel::drift: return "drift";
+  }
+  return "unknown";
+}
+
+const char* describe(NoiseModel model) {
+  switch (model) {
+    case NoiseModel::normal: return "T(1 + sZ)";
+    case NoiseModel::log_normal: return "T exp(sZ)";
+    case NoiseModel::heavy_tailed: return "T exp(s t3 / sqrt 3), Student t with 3 dof";
+    case NoiseModel::bimodal: return "normal; 10% of repetitions in a mode 8% slower";
+    case NoiseModel::drift: return "normal x linear drift 0 to +-1% over the repetitions";
+  }
+  return "unknown";
+}
+
+std::optional<NoiseModel> noise_model_from_string(std::string_view text) {
+  for (NoiseModel m : kNoiseModels)
+    if (text == to_string(m)) return m;
+  return std::nullopt;
+}
+
+std::vector<double> draw_samples(NoiseModel model, const NoiseSettings& noise, double centre,
+                                 std::size_t repetitions, int drift_sign, std::mt19937_64& rng) {
+  std::normal_distribution<double> z(0.0, 1.0);
+  std::student_t_distribution<double> t3(3.0);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  const double s = noise.scale;
+  std::vector<double> samples;
+  samples.reserve(repetitions);
+  for (std::size_t i = 0; i < repetitions; ++i) {
+    double x = centre;
+    switch (model) {
+      case NoiseModel::normal: x *= 1.0 + s * z(rng); break;
+      case NoiseModel::log_normal: x *= std::exp(s * z(rng)); break;
+      case NoiseModel::heavy_tailed: x *= std::exp(s * t3(rng) / std::sqrt(3.0)); break;
+      case NoiseModel::bimodal:
+        x *= 1.0 + s * z(rng);
+        if (u(rng) < noise.slow_share) x *= 1.0 + noise.slow_pct / 100.0;
+        break;
+      case NoiseModel::drift: {
+        x *= 1.0 + s * z(rng);
+        const double position = repetitions > 1 ? static_cast<double>(i) / static_cast<double>(repetitions - 1) : 0.0;
+        x *= 1.0 + (drift_sign < 0 ? -1.0 : 1.0) * noise.drift_pct / 100.0 * position;
+        break;
+      }
+    }
+    samples.push_back(x);
+  }
+  return samples;
+}
+
+bool compare_py_regression(std::span<const double> baseline, std::span<const double> current, double alpha) {
+  if (baseline.empty() || current.empty()) return false;
+  const stats::MannWhitney test = stats::mann_whitney_u(baseline, current);
+  return test.p_value < alpha && stats::median(current) > stats::median(baseline);
+}
+
+SimulatedSuite simulate_suite(const SuiteSpec& spec, std::mt19937_64& rng) {
+  SimulatedSuite suite{empty_results("2026-11-22T00:00:00Z"), empty_results("2026-11-22T01:00:00Z"), std::nullopt};
+  std::uniform_real_distribution<double> log10_time(-6.0, 0.0);
+  std::bernoulli_distribution coin(0.5);
+  if (spec.slowdown != 0.0 && spec.benchmarks > 0)
+    suite.planted = std::uniform_int_distribution<std::size_t>(0, spec.benchmarks - 1)(rng);
+  suite.baseline.benchmarks.reserve(spec.benchmarks);
+  suite.current.benchmarks.reserve(spec.benchmarks);
+  for (std::size_t b = 0; b < spec.benchmarks; ++b) {
+    const double centre = std::pow(10.0, log10_time(rng));
+    const int sign = coin(rng) ? 1 : -1;
+    const double factor = suite.planted == b ? 1.0 + spec.slowdown : 1.0;
+    BenchmarkResult base;
+    base.name = "study/" + std::to_string(b);
+    base.iterations = 1;
+    BenchmarkResult cur = base;
+    base.samples = draw_samples(spec.model, spec.noise, centre, spec.repetitions, sign, rng);
+    cur.samples = draw_samples(spec.model, spec.noise, centre * factor, spec.repetitions, sign, rng);
+    suite.baseline.benchmarks.push_back(std::move(base));
+    suite.current.benchmarks.push_back(std::move(cur));
+  }
+  return suite;
+}
+
+SuiteOutcome judge_suite(const Results& baseline, const Results& current, std::optional<std::size_t> planted,
+                         const GateSettings& settings) {
+  SuiteOutcome outcome;
+  const std::string* planted_name =
+      planted && *planted < baseline.benchmarks.size() ? &baseline.benchmarks[*planted].name : nullptr;
+  const Comparison comparison = compare_results(baseline, current, settings);
+  for (const BenchmarkComparison& c : comparison.benchmarks) {
+    if (planted_name && c.name == *planted_name) outcome.planted_verdict = c.verdict;
+    if (c.verdict != Verdict::regression) continue;
+    ++outcome.perfgate_regressions;
+    if (planted_name && c.name == *planted_name) outcome.perfgate_detected = true;
+  }
+  for (const BenchmarkResult& base : baseline.benchmarks) {
+    const BenchmarkResult* cur = current.find(base.name);
+    if (!cur || !compare_py_regression(base.samples, cur->samples)) continue;
+    ++outcome.compare_py_regressions;
+    if (planted_name && base.name == *planted_name) outcome.compare_py_detected = true;
+  }
+  return outcome;
+}
+
+CellCounts run_cell(const SuiteSpec& spec, const GateSettings& settings, std::size_t trials, std::mt19937_64& rng) {
+  CellCounts counts;
+  const bool aa = spec.slowdown == 0.0;
+  for (std::size_t t = 0; t < trials; ++t) {
+    const SimulatedSuite suite = simulate_suite(spec, rng);
+    const SuiteOutcome o = judge_suite(suite.baseline, suite.current, suite.planted, settings);
+    ++counts.suites;
+    if (aa ? o.perfgate_regressions > 0 : o.perfgate_detected) ++counts.perfgate_hits;
+    if (aa ? o.compare_py_regressions > 0 : o.compare_py_detected) ++counts.compare_py_hits;
+    if (!aa && o.planted_verdict == Verdict::no_change) ++counts.perfgate_missed_threshold;
+    if (!aa && o.planted_verdict == Verdict::inconclusive) ++counts.perfgate_missed_evidence;
+  }
+  return counts;
+}
+
+Interval wilson_interval(std::size_t hits, std::size_t trials, double z) {
+  if (trials == 0) return {0.0, 1.0};
+  const double n = static_cast<double>(trials);
+  const double p = static_cast<double>(hits) / n;
+  const double z2 = z * z;
+  const double centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+  const double half = z / (1.0 + z2 / n) * std::sqrt(p * (1.0 - p) / n + z2 / (4.0 * n * n));
+  // The exact ends at 0 and n hits (the formula leaves rounding residue there).
+  return {hits == 0 ? 0.0 : std::max(0.0, centre - half), hits == trials ? 1.0 : std::min(1.0, centre + half)};
+}
+
+}  // namespace perfgate::study

@@ -1,0 +1,117 @@
+#pragma once
+// The core of perfgate_gate_study: simulated suites under synthetic noise,
+// judged by perfgate's gate (compare_results) and by Google Benchmark
+// compare.py's rule (Mann-Whitney U, p < 0.05 per benchmark, no correction,
+// no threshold).  See docs/measurements.md ("The gate's false alarms and
+// power: a simulation").
+
+#include <array>
+#include <cstddef>
+#include <optional>
+#include <random>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "perfgate/compare/gate_settings.hpp"
+#include "perfgate/compare/verdict.hpp"
+#include "perfgate/model/results.hpp"
+
+namespace perfgate::study {
+
+// How one repetition's time scatters around a benchmark's true time T
+// (s = NoiseSettings::scale):
+//   normal        T * (1 + s Z)                     median T, sd s T
+//   log_normal    T * exp(s Z)                      median T, sd of log s
+//   heavy_tailed  T * exp(s t3 / sqrt(3))           median T, sd of log s;
+//                 Student t with 3 degrees of freedom (infinite kurtosis)
+//   bimodal       normal, and with probability slow_share the repetition
+//                 also lands in a slow mode, slow_pct % slower
+//   drift         normal, times (1 + sign * drift_pct % * i / (n - 1)) for
+//                 repetition i of n: a linear drift over the run, its sign
+//                 drawn per benchmark (shared by baseline and current)
+enum class NoiseModel { normal, log_normal, heavy_tailed, bimodal, drift };
+
+inline constexpr std::array<NoiseModel, 5> kNoiseModels = {NoiseModel::normal, NoiseModel::log_normal,
+                                                           NoiseModel::heavy_tailed, NoiseModel::bimodal,
+                                                           NoiseModel::drift};
+
+const char* to_string(NoiseModel model);
+// One line for the report, e.g. "Student t, 3 dof".
+const char* describe(NoiseModel model);
+std::optional<NoiseModel> noise_model_from_string(std::string_view text);
+
+struct NoiseSettings {
+  double scale = 0.02;       // s: 2%
+  double slow_share = 0.10;  // bimodal: share of repetitions in the slow mode
+  double slow_pct = 8.0;     // bimodal: how much slower that mode is
+  double drift_pct = 1.0;    // drift: change from the first to the last repetition
+};
+
+// `repetitions` times of one benchmark whose true time is `centre` seconds.
+// `drift_sign` (+1 or -1) is only read by NoiseModel::drift.
+std::vector<double> draw_samples(NoiseModel model, const NoiseSettings& noise, double centre,
+                                 std::size_t repetitions, int drift_sign, std::mt19937_64& rng);
+
+// Google Benchmark compare.py's rule as a regression test: a two-sided
+// Mann-Whitney U p-value below alpha and a slower median.
+bool compare_py_regression(std::span<const double> baseline, std::span<const double> current,
+                           double alpha = 0.05);
+
+struct SuiteSpec {
+  NoiseModel model = NoiseModel::normal;
+  NoiseSettings noise;
+  std::size_t benchmarks = 40;
+  std::size_t repetitions = 10;  // per side
+  // Planted on one benchmark, chosen at random, as current = (1 + slowdown) x
+  // its true time; 0 for an A/A suite (nothing changed).
+  double slowdown = 0.0;
+};
+
+// A simulated suite: the baseline and current results, and which benchmark
+// carries the planted slowdown (none in an A/A suite).
+struct SimulatedSuite {
+  Results baseline;
+  Results current;
+  std::optional<std::size_t> planted;
+};
+
+// Draws one suite.  True times are log-uniform in [1 us, 1 s]; both sides
+// come from the same (fingerprint-identical) device.
+SimulatedSuite simulate_suite(const SuiteSpec& spec, std::mt19937_64& rng);
+
+struct SuiteOutcome {
+  std::size_t perfgate_regressions = 0;    // REGRESSION verdicts of compare_results
+  std::size_t compare_py_regressions = 0;  // benchmarks compare.py's rule calls slower
+  bool perfgate_detected = false;          // the planted benchmark is a REGRESSION
+  bool compare_py_detected = false;
+  std::optional<Verdict> planted_verdict;  // perfgate's verdict on the planted benchmark
+};
+
+// Judges a suite with both rules.  Benchmarks are matched by name; the
+// planted index refers to baseline.benchmarks.
+SuiteOutcome judge_suite(const Results& baseline, const Results& current, std::optional<std::size_t> planted,
+                         const GateSettings& settings = {});
+
+// One cell of the study: `trials` suites of one spec.  For an A/A spec the
+// hits are suites with ANY regression (the suite-level false alarm); with a
+// planted slowdown they are suites whose planted benchmark was detected.
+struct CellCounts {
+  std::size_t suites = 0;
+  std::size_t perfgate_hits = 0;
+  std::size_t compare_py_hits = 0;
+  // Why perfgate missed planted slowdowns: within the practical threshold
+  // (NO_CHANGE), or beyond it without the evidence (INCONCLUSIVE).
+  std::size_t perfgate_missed_threshold = 0;
+  std::size_t perfgate_missed_evidence = 0;
+};
+CellCounts run_cell(const SuiteSpec& spec, const GateSettings& settings, std::size_t trials, std::mt19937_64& rng);
+
+// The Wilson score interval of a binomial proportion hits / trials.
+struct Interval {
+  double low = 0.0;
+  double high = 1.0;
+};
+Interval wilson_interval(std::size_t hits, std::size_t trials, double z = 1.959963984540054);
+
+}  // namespace perfgate::study
