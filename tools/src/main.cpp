@@ -31,6 +31,9 @@ void add_gate_flags(CLI::App& command, GateSettings& gate) {
   command.add_option("--min-samples", gate.min_samples, "valid samples needed on each side")
       ->check(CLI::Range(2, 1000000))
       ->capture_default_str();
+  command.add_option("--noise-multiplier", gate.noise_multiplier, "robust CVs the threshold is at least")
+      ->check(CLI::Range(0.0, 100.0))
+      ->capture_default_str();
 }
 
 struct Program {

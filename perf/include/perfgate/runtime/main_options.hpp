@@ -28,7 +28,7 @@ struct MainOptions {
   std::filesystem::path junit;         // --perfgate_junit=FILE
   std::filesystem::path markdown;      // --perfgate_markdown=FILE
   std::string suite;                   // --perfgate_suite=NAME (default: from the build)
-  GateSettings gate;                   // --perfgate_threshold, _fdr, _min_samples
+  GateSettings gate;                   // --perfgate_threshold, _fdr, _min_samples, _noise_multiplier
   bool confirm = true;                 // --perfgate_confirm=true|false
   int confirm_repetitions = 0;         // --perfgate_confirm_repetitions=N (0: twice the run's)
   std::string suggest_disable;         // --perfgate_suggest_disable=RULE,RULE: suggestion rules switched off
