@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "offline_report.hpp"
+#include "perfgate/model/scratch_folder.hpp"
 #include "perfgate/compare/comparison.hpp"
 #include "perfgate/compare/confirmation.hpp"
 #include "perfgate/compare/exit_code.hpp"
@@ -24,27 +26,6 @@
 namespace perfgate::cli {
 namespace fs = std::filesystem;
 namespace {
-
-// A fresh folder for the rounds' results, removed at the end.
-class ScratchFolder {
- public:
-  ScratchFolder() {
-    std::string name = (fs::temp_directory_path() / "perfgate-ab-XXXXXX").string();
-    if (::mkdtemp(name.data()) == nullptr)
-      throw OutputError(name + ": cannot create a temporary folder: " + std::strerror(errno));
-    path_ = name;
-  }
-  ScratchFolder(const ScratchFolder&) = delete;
-  ScratchFolder& operator=(const ScratchFolder&) = delete;
-  ~ScratchFolder() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 struct Side {
   const char* name;  // "baseline" or "candidate"
@@ -102,7 +83,7 @@ int run_ab(const AbOptions& options) {
   Side candidate{"candidate", options.candidate_bin, {}};
   require_runnable(baseline);
   require_runnable(candidate);
-  const ScratchFolder scratch;
+  const ScratchFolder scratch("perfgate-ab");
   for (int round = 1; round <= options.rounds; ++round) {
     // A B, B A, A B, ...: whatever drifts during the run hits both builds alike.
     Side& first = round % 2 == 1 ? baseline : candidate;
@@ -121,12 +102,8 @@ int run_ab(const AbOptions& options) {
                              " repetitions per build, in alternating order on this machine, each side pooled");
   mark_unconfirmable(comparison, "interleaved A/B: the " + rounds +
                                      " alternating rounds of each build are the confirmation");
-  SuggestContext context{new_build, &comparison, &old_build, launch_floor(new_build, options.baseline_dir.string())};
-  comparison.suggestions = suggest(context, {rule_list(options.suggest_disable)});
-  const int exit_code = gate_exit_code(comparison);
-  print_comparison_table(std::cout, comparison, exit_code);
-  write_reports(comparison, exit_code, {options.comparison_json, options.junit, options.markdown});
-  return exit_code;
+  return explain_and_report(comparison, new_build, old_build, options.suggest_disable, options.baseline_dir,
+                            {options.comparison_json, options.junit, options.markdown});
 }
 
 }  // namespace perfgate::cli

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "offline_report.hpp"
 #include "perfgate/compare/comparison.hpp"
 #include "perfgate/compare/confirmation.hpp"
 #include "perfgate/compare/exit_code.hpp"
@@ -22,12 +23,8 @@ int run_compare(const CompareOptions& options) {
   comparison.baseline.origin = options.baseline.string();
   comparison.current.origin = options.current.string();
   mark_unconfirmable(comparison, "offline comparison: there is no suite binary to re-measure with");
-  SuggestContext context{current, &comparison, &baseline, launch_floor(current, options.baseline_dir.string())};
-  comparison.suggestions = suggest(context, {rule_list(options.suggest_disable)});
-  const int exit_code = gate_exit_code(comparison);
-  print_comparison_table(std::cout, comparison, exit_code);
-  write_reports(comparison, exit_code, {options.comparison_json, options.junit, options.markdown});
-  return exit_code;
+  return explain_and_report(comparison, current, baseline, options.suggest_disable, options.baseline_dir,
+                            {options.comparison_json, options.junit, options.markdown});
 }
 
 }  // namespace perfgate::cli

@@ -17,29 +17,12 @@
 #include "perfgate/model/benchmark_name.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/results_io.hpp"
+#include "perfgate/model/scratch_folder.hpp"
 
 namespace perfgate {
 namespace {
 
 namespace fs = std::filesystem;
-
-// A private folder for the journals, removed when the run is over.
-class ScratchFolder {
- public:
-  ScratchFolder() {
-    std::string pattern = (fs::temp_directory_path() / "perfgate-worker-XXXXXX").string();
-    if (!::mkdtemp(pattern.data())) throw OutputError(pattern + ": cannot create a folder for the measuring process");
-    path_ = pattern;
-  }
-  ~ScratchFolder() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 std::vector<std::string> worker_argv(const std::vector<std::string>& args) {
   std::vector<std::string> argv = args;
@@ -125,7 +108,7 @@ int run_worker(std::vector<std::string> args, const std::string& journal) {
 
 std::vector<BenchmarkResult> run_cases_in_worker(const std::vector<std::string>& args, const MainOptions& options) {
   (void)options;
-  ScratchFolder folder;
+  ScratchFolder folder("perfgate-worker");
   const fs::path journal = folder.path() / "run.json";
   const ChildExit exit = run_child(worker_argv(args), {{kWorkerJournalVariable, journal.string()}});
   if (!exit.signaled && exit.code == 0) return journaled(journal);
