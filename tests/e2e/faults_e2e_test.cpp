@@ -53,6 +53,18 @@ class Faults : public ::testing::Test {
   }
   double baseline_median() const { return load_results(baseline()).find("gemm/fp32/1024")->samples.at(0); }
 
+  // Up to 10 s for a writer to be paused half way: its temporary file beside
+  // the baseline has bytes in it (and it holds the folder's lock).
+  bool wait_for_half_written_baseline() const {
+    for (int i = 0; i < 200; ++i) {
+      for (const auto& entry : std::filesystem::directory_iterator(baseline().parent_path()))
+        if (entry.path().filename().string().rfind(".kernels.json.tmp.", 0) == 0 && std::filesystem::file_size(entry) > 0)
+          return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return false;
+  }
+
   TempDir dir_;
 };
 
@@ -62,14 +74,7 @@ TEST_F(Faults, ABaselineWriteKilledHalfWayLeavesTheOldBaseline) {
   const std::string pid_file = (dir_ / "pid").string();
   ASSERT_EQ(run_shell("(" + promote("new.json", "PERFGATE_TEST_PAUSE_MID_WRITE_S=30") + " >/dev/null 2>&1 & echo $! > " +
                       shell_word(pid_file) + ")").exit_code, 0);
-  bool half_written = false;
-  for (int i = 0; i < 200 && !half_written; ++i) {
-    for (const auto& entry : std::filesystem::directory_iterator(baseline().parent_path()))
-      if (entry.path().filename().string().rfind(".kernels.json.tmp.", 0) == 0 && std::filesystem::file_size(entry) > 0)
-        half_written = true;
-    if (!half_written) std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  ASSERT_TRUE(half_written) << "the write never started";
+  ASSERT_TRUE(wait_for_half_written_baseline()) << "the write never started";
   const std::string pid = read_text(pid_file);
   ASSERT_EQ(run_shell("kill -9 " + pid).exit_code, 0);
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
@@ -78,14 +83,20 @@ TEST_F(Faults, ABaselineWriteKilledHalfWayLeavesTheOldBaseline) {
 }
 
 TEST_F(Faults, TwoBaselineWritesAtOnceSerialize) {
-  // The first holds the folder's lock while paused half way; the second,
-  // started meanwhile, waits for it and then writes whole.
-  const std::string order = (dir_ / "order").string();
-  const auto r = run_shell("(" + promote("new.json", "PERFGATE_TEST_PAUSE_MID_WRITE_S=2") + " >/dev/null 2>&1; echo first >> " +
-                           shell_word(order) + ") & sleep 0.5; (" + promote("newer.json") + " >/dev/null 2>&1; echo second >> " +
-                           shell_word(order) + ") & wait");
-  ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_EQ(read_text(order), "first\nsecond\n");
+  // The first holds the folder's lock while paused half way through its
+  // write; the second, started once the first is in that state, must wait
+  // for it and then write whole: its content is the one that stays.
+  const std::string done = (dir_ / "first_done").string();
+  // Detached from the shell's output, so that run_shell returns at once.
+  ASSERT_EQ(run_shell("(" + promote("new.json", "PERFGATE_TEST_PAUSE_MID_WRITE_S=3") + "; touch " + shell_word(done) +
+                      ") >/dev/null 2>&1 &").exit_code, 0);
+  ASSERT_TRUE(wait_for_half_written_baseline()) << "the first write never started";
+  const auto start = std::chrono::steady_clock::now();
+  const auto second = run_shell(promote("newer.json"));
+  const double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_EQ(second.exit_code, 0) << second.output;
+  EXPECT_GT(waited, 1.0) << "the second write did not wait for the first";
+  for (int i = 0; i < 100 && !std::filesystem::exists(done); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
   EXPECT_NEAR(baseline_median(), 3e-3, 3e-4) << "the later write wins, whole";
 }
 
