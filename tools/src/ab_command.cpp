@@ -75,7 +75,6 @@ void require_same_origin(const Results& baseline, const Results& candidate) {
                      candidate.fingerprint.slug + ")");
 }
 
-}  // namespace
 
 // The gate widens its threshold by a stored baseline's round-to-round
 // spread, because a stored baseline cannot see how the machine moves
@@ -87,6 +86,8 @@ Results as_one_run(Results pooled) {
   for (BenchmarkResult& b : pooled.benchmarks) b.rounds.clear();
   return pooled;
 }
+
+}  // namespace
 
 int run_ab(const AbOptions& options) {
   require_known_rules(rule_list(options.suggest_disable));

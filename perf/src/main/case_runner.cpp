@@ -44,7 +44,7 @@ std::vector<BenchmarkResult> run_cases_here(std::vector<std::string> args, const
 // keep nothing, run here.
 std::vector<BenchmarkResult> run_cases(std::vector<std::string> args, const MainOptions& options) {
   if (options.mode == RunMode::smoke) return run_cases_here(std::move(args), options, "");
-  return run_cases_in_worker(args, options);
+  return run_cases_in_worker(args);
 }
 
 Results measure_suite(const std::vector<std::string>& args, const MainOptions& options, const std::string& suite,

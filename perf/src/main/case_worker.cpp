@@ -106,8 +106,7 @@ int run_worker(std::vector<std::string> args, const std::string& journal) {
   return 0;
 }
 
-std::vector<BenchmarkResult> run_cases_in_worker(const std::vector<std::string>& args, const MainOptions& options) {
-  (void)options;
+std::vector<BenchmarkResult> run_cases_in_worker(const std::vector<std::string>& args) {
   ScratchFolder folder("perfgate-worker");
   const fs::path journal = folder.path() / "run.json";
   const ChildExit exit = run_child(worker_argv(args), {{kWorkerJournalVariable, journal.string()}});

@@ -34,6 +34,6 @@ std::optional<std::string> worker_journal();
 int run_worker(std::vector<std::string> args, const std::string& journal);
 
 // The gate's side: the cases' results, whatever happened to the worker.
-std::vector<BenchmarkResult> run_cases_in_worker(const std::vector<std::string>& args, const MainOptions& options);
+std::vector<BenchmarkResult> run_cases_in_worker(const std::vector<std::string>& args);
 
 }  // namespace perfgate

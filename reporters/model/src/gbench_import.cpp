@@ -32,18 +32,16 @@ bool is_reserved_key(const std::string& key) {
 }
 
 
-// A whole number of iterations in range: a float such as 2e57 would be
-// undefined behaviour converted to an integer (found by fuzzing), and 1.5
-// would be silently truncated.
-std::int64_t iterations_of(const Json& row, const std::string& where) {
-  const auto it = row.find("iterations");
-  if (it == row.end()) return 0;
-  if (it->is_number_integer()) return it->get<std::int64_t>();
-  if (it->is_number_float()) {
-    const double v = it->get<double>();
-    if (std::isfinite(v) && v >= 0 && v <= 9.0e18 && v == std::floor(v)) return static_cast<std::int64_t>(v);
-  }
-  throw InputError(where + ": iterations is not a whole number of iterations");
+// A count field (0 when absent): a whole number in [0, max].  Converting a
+// float such as 2e57 to an integer is undefined behaviour (found by
+// fuzzing, in "iterations" and in the context's "num_cpus"), and 1.5 would
+// be silently truncated.
+std::int64_t whole_number(const Json& object, const char* key, double max, const std::string& where) {
+  const auto it = object.find(key);
+  if (it == object.end()) return 0;
+  const double v = it->is_number() ? it->get<double>() : -1.0;
+  if (std::isfinite(v) && v >= 0 && v <= max && v == std::floor(v)) return static_cast<std::int64_t>(v);
+  throw InputError(where + ": " + key + " is not a whole number from 0 to " + std::to_string(static_cast<long long>(max)));
 }
 
 struct Accumulated {
@@ -78,7 +76,7 @@ void add_row(const Json& row, std::size_t index, const std::string& origin,
   if (!std::isfinite(seconds) || seconds < 0)
     throw InputError(where + " (" + quote_text(name) + "): real_time is negative or not finite");
   b.samples.push_back(seconds);
-  b.iterations = iterations_of(row, where + " (" + quote_text(name) + ")");
+  b.iterations = whole_number(row, "iterations", 9.0e18, where + " (" + quote_text(name) + ")");
   for (const auto& [key, value] : row.items())
     if (!is_reserved_key(key) && value.is_number()) slot->second.counter_samples[key].push_back(value.get<double>());
 }
@@ -105,7 +103,7 @@ Results import_rows(const Json& doc, const std::string& origin) {
   if (context.is_object()) {
     results.created_utc = context.value("date", std::string());
     results.fingerprint.name = context.value("host_name", std::string("unknown host"));
-    results.fingerprint.logical_cpus = context.value("num_cpus", 0);
+    results.fingerprint.logical_cpus = static_cast<int>(whole_number(context, "num_cpus", 1 << 20, origin + ": context"));
   }
   results.fingerprint.kind = DeviceKind::unknown;
   results.fingerprint.slug = "unknown";

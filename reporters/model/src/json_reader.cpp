@@ -1,5 +1,7 @@
 #include "json_reader.hpp"
 
+#include <limits>
+
 #include <cmath>
 #include <string_view>
 
@@ -41,6 +43,13 @@ std::int64_t ObjectReader::integer(const char* key, std::int64_t minimum) const 
   const auto v = value->get<std::int64_t>();
   if (v < minimum) fail(std::string("'") + key + "' is below " + std::to_string(minimum));
   return v;
+}
+
+int ObjectReader::small_integer(const char* key, int minimum) const {
+  const std::int64_t v = integer(key, minimum);
+  if (v > std::numeric_limits<int>::max())
+    fail(std::string("'") + key + "' is above " + std::to_string(std::numeric_limits<int>::max()));
+  return static_cast<int>(v);
 }
 
 bool ObjectReader::boolean(const char* key) const {
@@ -109,17 +118,17 @@ Fingerprint read_fingerprint(const Json& j, const std::string& origin) {
     r.fail("slug " + quote_text(f.slug) + " is not made of [a-z0-9-]");
   f.name = r.string("name", true);
   f.compute_capability = r.string("compute_capability");
-  f.sm_count = static_cast<int>(r.integer("sm_count"));
+  f.sm_count = r.small_integer("sm_count");
   f.memory_bytes = static_cast<std::uint64_t>(r.integer("memory_bytes"));
   f.l2_bytes = static_cast<std::uint64_t>(r.integer("l2_bytes"));
-  f.max_sm_clock_mhz = static_cast<int>(r.integer("max_sm_clock_mhz"));
-  f.max_memory_clock_mhz = static_cast<int>(r.integer("max_memory_clock_mhz"));
-  f.memory_bus_bits = static_cast<int>(r.integer("memory_bus_bits"));
+  f.max_sm_clock_mhz = r.small_integer("max_sm_clock_mhz");
+  f.max_memory_clock_mhz = r.small_integer("max_memory_clock_mhz");
+  f.memory_bus_bits = r.small_integer("memory_bus_bits");
   f.ecc = r.boolean("ecc");
   f.driver = r.string("driver");
   f.cuda_runtime = r.string("cuda_runtime");
   f.host_cpu = r.string("host_cpu");
-  f.logical_cpus = static_cast<int>(r.integer("logical_cpus"));
+  f.logical_cpus = r.small_integer("logical_cpus");
   return f;
 }
 

@@ -25,6 +25,9 @@ class ObjectReader {
   const Json& require(const char* key) const;
   std::string string(const char* key, bool required = false) const;
   std::int64_t integer(const char* key, std::int64_t minimum = 0) const;
+  // An integer field stored in an int: beyond it the value would wrap
+  // (found by fuzzing: a huge throttled_samples was written back negative).
+  int small_integer(const char* key, int minimum = 0) const;
   bool boolean(const char* key) const;
   // A finite number >= minimum; 0 when absent unless required.
   double number(const char* key, double minimum, bool required = false) const;

@@ -138,7 +138,7 @@ BenchmarkResult read_benchmark(const Json& j, std::size_t index, const std::stri
   if (b.unit != "s") r.fail("unit " + quote_text(b.unit) + " is not supported (samples are seconds, unit \"s\")");
   b.samples = read_samples(r);
   b.rounds = read_rounds(r, b.samples.size());
-  b.throttled_samples = static_cast<int>(r.integer("throttled_samples"));
+  b.throttled_samples = r.small_integer("throttled_samples");
   b.iterations = r.integer("iterations");
   b.counters = read_counters(r);
   b.kernels = read_kernels(r);

@@ -46,6 +46,14 @@ std::optional<std::string> label(const BenchmarkResult& b, std::string_view coun
   return std::nullopt;
 }
 
+std::optional<Precision> declared_precision(const BenchmarkResult& b) {
+  if (const auto text = label(b, "precision")) return precision_from_string(*text);
+  if (const auto code = number(b, "perfgate_precision"))
+    for (Precision p : kAllPrecisions)
+      if (static_cast<double>(p) == *code) return p;
+  return std::nullopt;
+}
+
 std::optional<std::string> sibling(std::string_view name, std::string_view from, std::string_view to) {
   std::string out;
   bool replaced = false;
@@ -85,6 +93,12 @@ std::string format_seconds(double seconds) {
 std::string format_number(double value) {
   char text[32];
   std::snprintf(text, sizeof text, "%.3g", value);
+  return text;
+}
+
+std::string precision_name(Precision precision) {
+  std::string text = to_string(precision);
+  for (char& c : text) c = static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
   return text;
 }
 

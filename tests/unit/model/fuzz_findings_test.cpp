@@ -29,6 +29,21 @@ TEST(FuzzFindings, ANumberBeyondDoubleRangeIsABadFileNotAnInternalError) {
   EXPECT_NE(message.find("1e400"), std::string::npos) << message;
 }
 
+TEST(FuzzFindings, ACountBeyondAnIntIsRefusedNotWrapped) {
+  const std::string doc = R"({"schema": "perfgate/results", "schema_version": 1, "suite": "s",
+      "fingerprint": {"kind": "cpu", "slug": "cpu-x", "name": "x"},
+      "benchmarks": [{"name": "a", "unit": "s", "samples": [1.0], "throttled_samples": 89182519113}]})";
+  const std::string message = error_of(doc);
+  EXPECT_NE(message.find("'throttled_samples' is above 2147483647"), std::string::npos) << message;
+}
+
+TEST(FuzzFindings, GbenchCpuCountMustBeAWholeNumberInRange) {
+  const std::string doc = R"({"context": {"num_cpus": 7.7e84}, "benchmarks": [{"name": "a", "run_type": "iteration",
+                              "real_time": 1.0, "time_unit": "ns", "iterations": 10}]})";
+  const std::string message = error_of(doc);
+  EXPECT_EQ(message.rfind("input.json: context: num_cpus is not a whole number", 0), 0u) << message;
+}
+
 TEST(FuzzFindings, GbenchIterationsMustBeAWholeNumberInRange) {
   EXPECT_NE(error_of(gbench_with_iterations("2e57")).find("iterations is not a whole number"), std::string::npos);
   EXPECT_NE(error_of(gbench_with_iterations("1.5")).find("iterations is not a whole number"), std::string::npos);

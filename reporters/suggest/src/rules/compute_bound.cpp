@@ -10,24 +10,10 @@ namespace {
 constexpr double kTarget = 50.0;  // % of the compute ceiling
 constexpr double kHigh = 20.0;
 
-// The declared precision: the results' label, or Google Benchmark's numeric code.
-std::optional<Precision> precision_of(const BenchmarkResult& b) {
-  if (const auto text = label(b, "precision")) return precision_from_string(*text);
-  if (const auto code = number(b, "perfgate_precision"))
-    for (Precision p : kAllPrecisions)
-      if (static_cast<double>(p) == *code) return p;
-  return std::nullopt;
-}
-
-std::string upper(std::string text) {
-  for (char& c : text) c = static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
-  return text;
-}
-
 std::string hint_for(std::optional<Precision> p) {
   if (!p) return "Use a tuned library (cuBLAS, CUTLASS, cuDNN) or tensor cores; raise occupancy and instruction-level "
                  "parallelism (more independent work per thread, fewer register spills).";
-  const std::string name = upper(to_string(*p));
+  const std::string name = precision_name(*p);
   if (*p == Precision::fp32 || *p == Precision::fp64)
     return "Measured against the " + name + " ceiling: use a tuned library (cuBLAS, CUTLASS) or tensor cores (TF32/BF16, "
            "see faster-precision where a variant was measured); raise occupancy and instruction-level parallelism.";
@@ -42,13 +28,13 @@ std::vector<Suggestion> apply(const SuggestContext& ctx) {
     if (ctx.launch_dominated(*ctx.median(b.name))) continue;  // the launch-bound rule's case
     const auto pct = number(b, "compute_pct");
     if (!pct || *pct <= 0 || *pct >= kTarget) continue;
-    const auto precision = precision_of(b);
+    const auto precision = declared_precision(b);
     Suggestion s;
     s.rule = "compute-bound";
     s.benchmark = b.name;
     s.priority = *pct < kHigh ? Priority::high : Priority::medium;
     s.evidence = "compute-bound at " + format_number(*pct) + "% of the " +
-                 (precision ? upper(to_string(*precision)) + " " : std::string()) + "compute ceiling";
+                 (precision ? precision_name(*precision) + " " : std::string()) + "compute ceiling";
     if (const auto tflops = number(b, "TFLOP/s")) s.evidence += " (" + format_number(*tflops) + " TFLOP/s)";
     if (const auto ceilings = label(b, "ceilings")) s.evidence += "; " + *ceilings + " ceilings";
     s.expected_gain.factor = kTarget / *pct;

@@ -22,14 +22,6 @@ using Shape = std::array<long, 3>;  // m, n, k
 constexpr double kSameShape = 0.01;  // relative difference per dimension
 constexpr double kHigh = 2.0;
 
-std::optional<Precision> precision_of(const BenchmarkResult& b) {
-  if (const auto text = label(b, "precision")) return precision_from_string(*text);
-  if (const auto code = number(b, "perfgate_precision"))
-    for (Precision p : kAllPrecisions)
-      if (static_cast<double>(p) == *code) return p;
-  return std::nullopt;
-}
-
 bool on_tensor_cores(Precision p) {
   return p == Precision::tf32 || p == Precision::fp16 || p == Precision::bf16 || p == Precision::fp8;
 }
@@ -93,7 +85,7 @@ const BenchmarkResult* aligned_twin(const SuggestContext& ctx, const BenchmarkRe
   const BenchmarkResult* best = nullptr;
   double best_distance = 0.0;
   for (const BenchmarkResult& c : ctx.current.benchmarks) {
-    if (&c == &b || !ctx.measured(c.name) || precision_of(c) != p || number(c, "tc_alignment") != 1.0) continue;
+    if (&c == &b || !ctx.measured(c.name) || declared_precision(c) != p || number(c, "tc_alignment") != 1.0) continue;
     const auto other = shape_of(c.name);
     if (!other || !close(shape, *other) || !number(c, "TFLOP/s")) continue;
     double distance = prefix(c.name) == prefix(b.name) ? 0.0 : 1.0;
@@ -103,23 +95,18 @@ const BenchmarkResult* aligned_twin(const SuggestContext& ctx, const BenchmarkRe
   return best;
 }
 
-std::string upper(std::string text) {
-  for (char& c : text) c = static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
-  return text;
-}
-
 std::vector<Suggestion> apply(const SuggestContext& ctx) {
   std::vector<Suggestion> out;
   for (const BenchmarkResult& b : ctx.current.benchmarks) {
     const auto alignment = number(b, "tc_alignment");
-    const auto precision = precision_of(b);
+    const auto precision = declared_precision(b);
     if (!ctx.measured(b.name) || !alignment || *alignment >= 1.0 || !precision || !on_tensor_cores(*precision)) continue;
     const auto shape = shape_of(b.name);
     Suggestion s;
     s.rule = "tensor-core-alignment";
     s.benchmark = b.name;
     s.priority = Priority::medium;
-    s.evidence = "tc_alignment " + format_number(*alignment) + " in " + upper(to_string(*precision));
+    s.evidence = "tc_alignment " + format_number(*alignment) + " in " + precision_name(*precision);
     if (shape) s.evidence += ": " + misaligned_dims(*shape);
     const BenchmarkResult* twin = shape ? aligned_twin(ctx, b, *precision, *shape) : nullptr;
     const auto own = number(b, "TFLOP/s");

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "perfgate/compare/comparison.hpp"
+#include "perfgate/model/precision.hpp"
 #include "perfgate/model/results.hpp"
 
 namespace perfgate {
@@ -36,6 +37,9 @@ inline constexpr double kLaunchBoundFloors = 5.0;  // the floor is >= 20% of the
 std::optional<double> median_of(const BenchmarkResult& b);
 std::optional<double> number(const BenchmarkResult& b, std::string_view counter);
 std::optional<std::string> label(const BenchmarkResult& b, std::string_view counter);
+// The case's declared precision: the results' "precision" label, or the
+// numeric code a case records before the run collector turns it into one.
+std::optional<Precision> declared_precision(const BenchmarkResult& b);
 
 // `name` with every path segment equal to `from` replaced by `to`, or
 // nothing when no segment is `from`: how rules find a case's variant
@@ -52,5 +56,7 @@ namespace perfgate::rules {
 std::string format_seconds(double seconds);
 // 3 significant digits: "3.4", "12.5"
 std::string format_number(double value);
+// "BF16", "FP32": a precision as evidence text writes it.
+std::string precision_name(Precision precision);
 
 }  // namespace perfgate::rules
