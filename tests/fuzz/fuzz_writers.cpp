@@ -1,8 +1,9 @@
 // libFuzzer target: the JUnit and Markdown writers on a Comparison built from
 // the bytes: names and messages of arbitrary bytes (invalid UTF-8, control
 // characters, markup), any numbers (NaN, infinities, huge, negative), any
-// verdicts and flags.  The one shape kept is the compare stage's promise that
-// a REGRESSION has both sides and evidence (the failure message reads them).
+// verdicts and flags, kernel comparisons and traces included.  The one shape
+// kept is the compare stage's promise that a REGRESSION has both sides and
+// evidence (the failure message reads them).
 //
 // Invariants checked, beyond "no crash, no sanitizer report, no exception":
 //   JUnit    well-formed XML (libxml2), <testsuites> root, one <testcase> per
@@ -81,6 +82,23 @@ perfgate::Evidence evidence(FuzzedDataProvider& in) {
   return e;
 }
 
+perfgate::KernelComparison kernel(FuzzedDataProvider& in) {
+  perfgate::KernelComparison k;
+  k.name = text(in);
+  k.verdict = static_cast<perfgate::Verdict>(in.ConsumeIntegralInRange(0, 7));
+  k.reason = text(in);
+  if (in.ConsumeBool()) k.baseline_median_ns = number(in);
+  if (in.ConsumeBool()) k.current_median_ns = number(in);
+  k.baseline_samples = in.ConsumeIntegralInRange<std::size_t>(0, 100);
+  k.current_samples = in.ConsumeIntegralInRange<std::size_t>(0, 100);
+  if (in.ConsumeBool()) k.evidence = evidence(in);
+  k.threshold_pct = number(in);
+  k.baseline_calls_per_iteration = number(in);
+  k.current_calls_per_iteration = number(in);
+  k.calls_changed = in.ConsumeBool();
+  return k;
+}
+
 BenchmarkComparison benchmark(FuzzedDataProvider& in, const std::vector<std::string>& earlier) {
   BenchmarkComparison b;
   // Duplicate names now and then: the JUnit writer must still make them distinct.
@@ -104,6 +122,11 @@ BenchmarkComparison benchmark(FuzzedDataProvider& in, const std::vector<std::str
   b.confirmation = static_cast<perfgate::Confirmation>(in.ConsumeIntegralInRange(0, 3));
   if (in.ConsumeBool()) b.recheck = summary(in);
   if (in.ConsumeBool()) b.recheck_evidence = evidence(in);
+  for (int i = in.ConsumeIntegralInRange(0, 4); i > 0; --i) b.kernels.push_back(kernel(in));
+  if (in.ConsumeBool()) {
+    b.trace = perfgate::TraceInfo{text(in), in.ConsumeIntegral<std::int64_t>(), in.ConsumeIntegral<std::int64_t>()};
+    b.copies.push_back({text(in), in.ConsumeIntegral<std::int64_t>(), in.ConsumeIntegral<std::int64_t>()});
+  }
   return b;
 }
 

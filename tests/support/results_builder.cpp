@@ -74,4 +74,18 @@ Results results(const std::string& suite, std::vector<BenchmarkResult> benchmark
   return r;
 }
 
+KernelSummary traced_kernel(const std::string& name, std::int64_t calls, double median_ns, std::uint64_t seed,
+                            std::size_t samples) {
+  return {name, calls, median_ns, lognormal_samples(median_ns, 0.01, samples, seed)};
+}
+
+BenchmarkResult traced_benchmark(const std::string& name, double median, std::uint64_t seed,
+                                 std::vector<KernelSummary> kernels, std::int64_t iterations,
+                                 std::int64_t dropped_records) {
+  BenchmarkResult b = benchmark(name, lognormal_samples(median, 0.01, 10, seed));
+  b.kernels = std::move(kernels);
+  b.trace = TraceInfo{"traces/" + name + ".json", iterations, dropped_records};
+  return b;
+}
+
 }  // namespace perfgate::testing

@@ -4,6 +4,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "perfgate/runtime/case_scope.hpp"
 #include "perfgate/runtime/derived_figures.hpp"
 #include "perfgate/runtime/run_collector.hpp"
 #if PERFGATE_HAS_CUDA

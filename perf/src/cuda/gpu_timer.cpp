@@ -10,6 +10,8 @@
 #include "perfgate/cuda/measure.hpp"
 #include "perfgate/model/results.hpp"
 #include "perfgate/runtime/run_collector.hpp"
+#include "perfgate/trace/cupti_session.hpp"
+#include "perfgate/trace/traced_cases.hpp"
 
 namespace perfgate::cuda {
 namespace {
@@ -111,12 +113,16 @@ bool GpuTimer::finish_warmup() {
   return true;
 }
 
+bool GpuTimer::flush_l2() {
+  if (options_.hot || !flush_buffer_) return true;
+  PhaseRange range(CasePhase::flush);
+  return check("cudaMemsetAsync(L2 flush)", cudaMemsetAsync(flush_buffer_, 0, flush_bytes_, stream_));
+}
+
 bool GpuTimer::start_sample() {
   if (clock_) clock_->reset();
   if (blocker_ && !check("launch blocker", blocker_->block(stream_, options_.blocking_timeout_s))) return false;
-  if (!options_.hot && flush_buffer_ &&
-      !check("cudaMemsetAsync(L2 flush)", cudaMemsetAsync(flush_buffer_, 0, flush_bytes_, stream_)))
-    return false;
+  if (!flush_l2()) return false;
   if (clock_ && !check("clock probe launch", clock_->read(stream_, 0))) return false;
   return check("cudaEventRecord(start)", cudaEventRecord(start_, stream_));
 }
@@ -148,6 +154,39 @@ void GpuTimer::finish() {
   const double clock = *mhz * clock_reading_scale();
   state_.counters["sm_clock_mhz"] = clock;
   if (is_throttled(clock, max_sm_clock_mhz_, options_.throttle_fraction)) state_.counters[kThrottledCounter] = 1.0;
+}
+
+bool GpuTimer::tracing() { return trace::trace_pass_process(); }
+
+void GpuTimer::trace(const std::function<void(cudaStream_t)>& launch) {
+  if (trace::tracing_works() && !trace::was_traced(current_case())) run_traced_pass(launch);
+  // The timed run measured this case; here the loop only has to end.  One
+  // nominal second per batch meets any minimum time at once.
+  while (state_.KeepRunningBatch(options_.batch)) state_.SetIterationTime(1.0);
+}
+
+void GpuTimer::run_traced_pass(const std::function<void(cudaStream_t)>& launch) {
+  PhaseRange range(CasePhase::traced);
+  trace::begin_traced_case();
+  bool launched = true;
+  for (int sample = 0; launched && sample < kTracedSamples; ++sample) {
+    {
+      trace::TracedPhase phase(trace::Phase::flush);
+      launched = flush_l2();
+    }
+    trace::TracedPhase phase(trace::Phase::work);
+    for (int i = 0; launched && i < options_.batch; ++i) launch(stream_);
+  }
+  // Work on other streams (forked from this one) is waited for too.
+  launched = launched && check("kernel launch", cudaGetLastError()) &&
+             check("cudaDeviceSynchronize(traced pass)", cudaDeviceSynchronize());
+  trace::TracedCase traced{trace::end_traced_case(), std::int64_t{kTracedSamples} * options_.batch, {}};
+  if (!launched) return;
+  const int device = availability().device;
+  cudaDeviceProp properties{};
+  if (cudaGetDeviceProperties(&properties, device) == cudaSuccess)
+    traced.device_names[static_cast<std::uint32_t>(device)] = properties.name;
+  trace::keep_traced_case(current_case(), std::move(traced));
 }
 
 }  // namespace perfgate::cuda

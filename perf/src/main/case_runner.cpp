@@ -10,13 +10,14 @@
 #include "perfgate/runtime/work_counters.hpp"
 #include "perfgate/model/results_io.hpp"
 #include "case_worker.hpp"
+#include "trace_pass.hpp"
 
 namespace perfgate {
 
 // Google Benchmark's flags are plain globals: a later Initialize overwrites
 // those it is given and keeps the rest.
 std::vector<BenchmarkResult> run_cases_here(std::vector<std::string> args, const MainOptions& options,
-                                            const std::string& journal) {
+                                            const std::string& journal, RunHooks hooks) {
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
@@ -24,20 +25,26 @@ std::vector<BenchmarkResult> run_cases_here(std::vector<std::string> args, const
   benchmark::Initialize(&argc, argv.data());
   if (benchmark::ReportUnrecognizedArguments(argc, argv.data()))
     throw InputError("unrecognized command-line flag (see --help and --perfgate_help)");
-  RunCollector collector(make_display_reporter(options.display_format, options.color, options.counters_tabular),
-                         options.display_aggregates_only);
+  if (!hooks.display)
+    hooks.display = make_display_reporter(options.display_format, options.color, options.counters_tabular);
+  RunCollector collector(std::move(hooks.display), options.display_aggregates_only);
+  const auto results = [&] {
+    std::vector<BenchmarkResult> finished = collector.results();
+    if (hooks.finish) hooks.finish(finished);
+    return finished;
+  };
   // The journal holds every finished case at any moment: what a crash leaves.
   const auto write_journal = [&] {
     Results snapshot;
     snapshot.suite = this_suite.name ? this_suite.name : "";
     snapshot.fingerprint.slug = "journal";  // only its cases are read back
-    snapshot.benchmarks = collector.results();
+    snapshot.benchmarks = results();
     save_results(snapshot, journal);
   };
   if (!journal.empty()) collector.on_report(write_journal);
   benchmark::RunSpecifiedBenchmarks(&collector);
   if (!journal.empty()) write_journal();
-  return collector.results();
+  return results();
 }
 
 // Measuring runs in a worker process (case_worker.hpp); smoke runs, which
@@ -55,6 +62,7 @@ Results measure_suite(const std::vector<std::string>& args, const MainOptions& o
   results.fingerprint = device;
   results.source = source_info(this_suite.source_dir ? this_suite.source_dir : "", command);
   results.benchmarks = run_cases(args, options);
+  if (!options.trace_dir.empty()) trace_cases(args, options, results.benchmarks);
   for (BenchmarkResult& b : results.benchmarks) derive_work_counters(b, ceilings);
   results.figures = derive_figures(results.benchmarks, registered_figures());
   if (results.benchmarks.empty())

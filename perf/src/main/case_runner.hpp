@@ -1,8 +1,12 @@
 #pragma once
 // Running a suite's cases through Google Benchmark and recording them.
 
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
+
+#include <benchmark/benchmark.h>
 
 #include "perfgate/model/ceilings.hpp"
 #include "perfgate/model/results.hpp"
@@ -15,10 +19,17 @@ namespace perfgate {
 // a worker process (case_worker.hpp), smoke runs in this one.
 std::vector<BenchmarkResult> run_cases(std::vector<std::string> args, const MainOptions& options);
 
+// What a caller of run_cases_here may change (the traced pass does).
+struct RunHooks {
+  std::unique_ptr<benchmark::BenchmarkReporter> display;  // instead of the one the flags ask for
+  // Applied to the results before each journal write and before they return.
+  std::function<void(std::vector<BenchmarkResult>&)> finish;
+};
+
 // The same in this process; with a `journal` path, every finished case is
 // also written there (a results file) as soon as it finishes.
 std::vector<BenchmarkResult> run_cases_here(std::vector<std::string> args, const MainOptions& options,
-                                            const std::string& journal);
+                                            const std::string& journal, RunHooks hooks = {});
 
 // run_cases() as the results of `suite` on `device`, with the commit under
 // test, each case's declared work placed against `ceilings`.  InputError

@@ -13,6 +13,7 @@
 
 #include "case_runner.hpp"
 #include "child_process.hpp"
+#include "trace_pass.hpp"
 #include "perfgate/model/atomic_file.hpp"
 #include "perfgate/model/benchmark_name.hpp"
 #include "perfgate/model/errors.hpp"
@@ -101,6 +102,7 @@ int run_worker(std::vector<std::string> args, const std::string& journal) {
   // Die with the gate's process (a CI timeout kills it, not its children):
   // an orphan would go on loading the GPU.
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (const auto folder = trace_pass_folder()) return run_trace_worker(std::move(args), journal, *folder);
   const MainOptions options = parse_main_options(args);
   run_cases_here(args, options, journal);
   return 0;

@@ -77,6 +77,9 @@ const std::map<std::string, std::pair<Setter, const char*>>& flag_table() {
                                "N: repetitions of the re-measurement (default: twice the run's)"}},
       {"suggest_disable", {[](MainOptions& o, const std::string& v) { o.suggest_disable = v; },
                            "RULE,RULE: suggestion rules to switch off (`perfgate suggest --list` names them)"}},
+      {"trace", {[](MainOptions& o, const std::string& v) { o.trace_dir = v; },
+                 "DIR: after the timed run, an untimed pass of each GPU case under CUPTI: a Chrome trace per case "
+                 "in DIR (Perfetto opens it) and a per-kernel summary in the results"}},
       {"help", {[](MainOptions& o, const std::string& v) { o.help = parse_bool("help", v); }, "print this help"}},
   };
   return table;

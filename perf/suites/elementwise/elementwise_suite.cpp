@@ -170,17 +170,17 @@ void BM_chain_cpu(benchmark::State& state, std::size_t n) {
 
 int register_cases() {
   for (std::size_t n : kSmallSizes) {
-    benchmark::RegisterBenchmark(chain_case("fused", n).c_str(), BM_chain, "fused", n)
+    perfgate::register_case(chain_case("fused", n).c_str(), BM_chain, "fused", n)
         ->UseManualTime()->Setup(perfgate::cuda::note_memory_before_case)->MinTime(0.05);
-    benchmark::RegisterBenchmark(chain_case("cpu", n).c_str(), BM_chain_cpu, n)->UseRealTime()->MinTime(0.05);
+    perfgate::register_case(chain_case("cpu", n).c_str(), BM_chain_cpu, n)->UseRealTime()->MinTime(0.05);
   }
   for (std::size_t n : kSizes)
     for (const char* variant : kVariants)
-      benchmark::RegisterBenchmark(chain_case(variant, n).c_str(), BM_chain, variant, n)
+      perfgate::register_case(chain_case(variant, n).c_str(), BM_chain, variant, n)
           ->UseManualTime()->Setup(perfgate::cuda::note_memory_before_case)->MinTime(0.05);
-  benchmark::RegisterBenchmark("elementwise/jit_compile", BM_jit_compile)->UseRealTime()->MinTime(0.2);
-  benchmark::RegisterBenchmark("elementwise/jit_module_load", BM_jit_module_load)->UseManualTime()->MinTime(0.05);
-  benchmark::RegisterBenchmark("elementwise/jit_first_launch", BM_jit_first_launch)->UseManualTime()->MinTime(0.05);
+  perfgate::register_case("elementwise/jit_compile", BM_jit_compile)->UseRealTime()->MinTime(0.2);
+  perfgate::register_case("elementwise/jit_module_load", BM_jit_module_load)->UseManualTime()->MinTime(0.05);
+  perfgate::register_case("elementwise/jit_first_launch", BM_jit_first_launch)->UseManualTime()->MinTime(0.05);
   return 0;
 }
 const int registered = register_cases();

@@ -130,13 +130,13 @@ std::vector<std::pair<int, std::string>> sweep() {
 int register_cases() {
   for (const char* model : {"fno64", "fno128"})
     for (MixingVariant v : kVariants) {
-      gpu_case(benchmark::RegisterBenchmark(variant_case("mixing", v, model).c_str(), BM_mixing, v, std::string(model)));
-      gpu_case(benchmark::RegisterBenchmark(variant_case("layer", v, model).c_str(), BM_layer, v, std::string(model)));
+      gpu_case(perfgate::register_case(variant_case("mixing", v, model).c_str(), BM_mixing, v, std::string(model)));
+      gpu_case(perfgate::register_case(variant_case("layer", v, model).c_str(), BM_layer, v, std::string(model)));
     }
   for (const char* model : {"fno64", "fno128", "ufno"})
     for (MixingVariant v : kVariants)
-      gpu_case(benchmark::RegisterBenchmark(variant_case("forward", v, model).c_str(), BM_forward, v, std::string(model)));
-  for (const auto& [batch, name] : sweep()) gpu_case(benchmark::RegisterBenchmark(name.c_str(), BM_batch, batch));
+      gpu_case(perfgate::register_case(variant_case("forward", v, model).c_str(), BM_forward, v, std::string(model)));
+  for (const auto& [batch, name] : sweep()) gpu_case(perfgate::register_case(name.c_str(), BM_batch, batch));
   return 0;
 }
 const int registered = register_cases();

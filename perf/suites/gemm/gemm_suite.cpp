@@ -153,11 +153,11 @@ benchmark::internal::Benchmark* gpu_case(benchmark::internal::Benchmark* b) {
 
 int register_cases() {
   for (Precision p : kPrecisions)
-    for (int size : kSquareSizes) gpu_case(benchmark::RegisterBenchmark(gemm_case(p, size).c_str(), BM_cublas_gemm, p, size));
-  for (int size : kTiledSizes) gpu_case(benchmark::RegisterBenchmark(tiled_case(size).c_str(), BM_tiled_sgemm, size));
+    for (int size : kSquareSizes) gpu_case(perfgate::register_case(gemm_case(p, size).c_str(), BM_cublas_gemm, p, size));
+  for (int size : kTiledSizes) gpu_case(perfgate::register_case(tiled_case(size).c_str(), BM_tiled_sgemm, size));
   for (Precision p : {Precision::fp32, Precision::bf16}) {
-    gpu_case(benchmark::RegisterBenchmark(chain_case("left_to_right", p).c_str(), BM_chain, false, p));
-    gpu_case(benchmark::RegisterBenchmark(chain_case("optimal", p).c_str(), BM_chain, true, p));
+    gpu_case(perfgate::register_case(chain_case("left_to_right", p).c_str(), BM_chain, false, p));
+    gpu_case(perfgate::register_case(chain_case("optimal", p).c_str(), BM_chain, true, p));
   }
   return 0;
 }

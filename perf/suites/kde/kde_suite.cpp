@@ -110,7 +110,7 @@ void BM_kde(benchmark::State& state, KdeVariant variant, const kernels::KdePrese
 int register_cases() {
   for (const kernels::KdePreset& preset : kernels::kde_presets())
     for (KdeVariant variant : kVariants)
-      benchmark::RegisterBenchmark(kde_case(variant, preset).c_str(), BM_kde, variant, &preset)
+      perfgate::register_case(kde_case(variant, preset).c_str(), BM_kde, variant, &preset)
           ->UseManualTime()->Setup(perfgate::cuda::note_memory_before_case)->MinTime(0.05);
   return 0;
 }

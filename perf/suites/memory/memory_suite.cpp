@@ -61,9 +61,9 @@ void BM_allocate(benchmark::State& state, bool pool, std::size_t bytes) {
 
 int register_cases() {
   for (std::size_t bytes : kSizes) {
-    benchmark::RegisterBenchmark(memory_case("cudaMalloc", bytes).c_str(), BM_allocate, false, bytes)
+    perfgate::register_case(memory_case("cudaMalloc", bytes).c_str(), BM_allocate, false, bytes)
         ->UseRealTime()->Setup(perfgate::cuda::note_memory_before_case)->MinTime(0.05);
-    benchmark::RegisterBenchmark(memory_case("pool", bytes).c_str(), BM_allocate, true, bytes)
+    perfgate::register_case(memory_case("pool", bytes).c_str(), BM_allocate, true, bytes)
         ->UseRealTime()->Setup(perfgate::cuda::note_memory_before_case)->MinTime(0.05);
   }
   return 0;

@@ -99,14 +99,14 @@ int register_cases() {
   for (std::size_t bytes : kSizes) {
     for (Direction d : {Direction::h2d, Direction::d2h})
       for (bool pinned : {false, true})
-        gpu_case(benchmark::RegisterBenchmark(copy_case(d, pinned ? "pinned" : "pageable", bytes).c_str(), BM_copy, d, pinned, bytes));
-    gpu_case(benchmark::RegisterBenchmark(copy_case(Direction::d2d, "", bytes).c_str(), BM_copy, Direction::d2d, true, bytes));
+        gpu_case(perfgate::register_case(copy_case(d, pinned ? "pinned" : "pageable", bytes).c_str(), BM_copy, d, pinned, bytes));
+    gpu_case(perfgate::register_case(copy_case(Direction::d2d, "", bytes).c_str(), BM_copy, Direction::d2d, true, bytes));
   }
-  gpu_case(benchmark::RegisterBenchmark(batch_case("copy_only").c_str(), BM_batch, std::string("copy_only"), 1));
-  gpu_case(benchmark::RegisterBenchmark(batch_case("compute_only").c_str(), BM_batch, std::string("compute_only"), 1));
-  gpu_case(benchmark::RegisterBenchmark(batch_case("sync").c_str(), BM_batch, std::string("sync"), 1));
+  gpu_case(perfgate::register_case(batch_case("copy_only").c_str(), BM_batch, std::string("copy_only"), 1));
+  gpu_case(perfgate::register_case(batch_case("compute_only").c_str(), BM_batch, std::string("compute_only"), 1));
+  gpu_case(perfgate::register_case(batch_case("sync").c_str(), BM_batch, std::string("sync"), 1));
   for (int streams : {2, 4})
-    gpu_case(benchmark::RegisterBenchmark(batch_case("streams:" + std::to_string(streams)).c_str(), BM_batch,
+    gpu_case(perfgate::register_case(batch_case("streams:" + std::to_string(streams)).c_str(), BM_batch,
                                           std::string("overlapped"), streams));
   return 0;
 }

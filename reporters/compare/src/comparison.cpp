@@ -9,19 +9,12 @@
 
 #include "perfgate/compare/classify.hpp"
 #include "perfgate/compare/environment_shift.hpp"
-#include "perfgate/stats/benjamini_hochberg.hpp"
-#include "perfgate/stats/mann_whitney.hpp"
-#include "perfgate/stats/ratio_interval.hpp"
-#include "perfgate/stats/summary.hpp"
 
 namespace perfgate {
 namespace {
 
 SampleSummary summarize(const BenchmarkResult& b) {
-  SampleSummary s;
-  s.n = b.samples.size();
-  s.median = stats::median(b.samples);
-  s.robust_cv = stats::robust_cv(b.samples);
+  SampleSummary s = summarize_samples(b.samples);
   s.throttled = b.throttled_samples;
   const std::vector<double> medians = b.round_medians();
   s.rounds = medians.size();
@@ -35,28 +28,6 @@ SampleSummary summarize(const BenchmarkResult& b) {
 double measured_seconds(const BenchmarkResult& b) {
   const double per_iteration_sum = std::accumulate(b.samples.begin(), b.samples.end(), 0.0);
   return per_iteration_sum * static_cast<double>(std::max<std::int64_t>(b.iterations, 1));
-}
-
-bool has_positive_samples(const BenchmarkResult& b) {
-  for (double s : b.samples)
-    if (!(s > 0.0)) return false;
-  return true;
-}
-
-Evidence gather_evidence(const BenchmarkResult& base, const BenchmarkResult& cur, const SampleSummary& base_summary,
-                         const SampleSummary& cur_summary, const GateSettings& settings) {
-  Evidence e;
-  e.ratio = cur_summary.median / base_summary.median;
-  const stats::MannWhitney test = stats::mann_whitney_u(base.samples, cur.samples);
-  e.p_value = test.p_value;
-  e.exact_p = test.exact;
-  if (has_positive_samples(base) && has_positive_samples(cur)) {
-    const stats::RatioInterval interval = stats::ratio_interval(base.samples, cur.samples, settings.confidence);
-    e.interval_available = interval.available;
-    e.ci_low = interval.low;
-    e.ci_high = interval.high;
-  }
-  return e;
 }
 
 void mark_not_measured(BenchmarkComparison& c, const BenchmarkResult& cur) {
@@ -87,7 +58,8 @@ BenchmarkComparison pair(const BenchmarkResult& base, const BenchmarkResult& cur
   BenchmarkComparison c;
   c.name = cur.name;
   c.ignored = base.gate.ignore;
-  c.threshold_pct = base.gate.threshold_pct.value_or(settings.threshold_pct);
+  const double case_threshold_pct = base.gate.threshold_pct.value_or(settings.threshold_pct);
+  c.threshold_pct = case_threshold_pct;
   c.measured_seconds = measured_seconds(cur);
   if (!cur.measured()) {
     mark_not_measured(c, cur);
@@ -100,24 +72,32 @@ BenchmarkComparison pair(const BenchmarkResult& base, const BenchmarkResult& cur
     return c;
   }
   c.baseline = summarize(base);
-  c.threshold_pct = practical_threshold_pct(c.threshold_pct, settings, *c.baseline, *c.current);
-  c.evidence = gather_evidence(base, cur, *c.baseline, *c.current, settings);
+  c.threshold_pct = practical_threshold_pct(case_threshold_pct, settings, *c.baseline, *c.current);
+  c.evidence = gather_evidence(base.samples, *c.baseline, cur.samples, *c.current, settings);
+  c.kernels = compare_kernels(base, cur, case_threshold_pct, settings);
   return c;
 }
 
 bool is_tested(const BenchmarkComparison& c, const GateSettings& settings) {
-  return c.evidence && !c.ignored && c.baseline->n >= settings.min_samples && c.current->n >= settings.min_samples;
+  return c.evidence && !c.ignored && enough_samples(*c.baseline, *c.current, settings);
 }
 
-void assign_q_values(std::vector<BenchmarkComparison>& benchmarks, const GateSettings& settings) {
-  std::vector<double> p_values;
-  for (const auto& c : benchmarks)
-    if (is_tested(c, settings)) p_values.push_back(c.evidence->p_value);
-  const std::vector<double> q_values = stats::benjamini_hochberg(p_values);
-  std::size_t next = 0;
-  for (auto& c : benchmarks) {
-    if (is_tested(c, settings)) c.evidence->q_value = q_values[next++];
-    else if (c.evidence) c.evidence->q_value = c.evidence->p_value;  // outside the family
+// The family is the run: every case the gate tests.
+void assign_run_q_values(std::vector<BenchmarkComparison>& benchmarks, const GateSettings& settings) {
+  std::vector<Evidence*> family;
+  for (auto& c : benchmarks)
+    if (is_tested(c, settings)) family.push_back(&*c.evidence);
+  assign_q_values(family);
+}
+
+// On another device no kernel is judged either.
+void mark_incomparable(BenchmarkComparison& c, const std::string& why) {
+  c.verdict = Verdict::incomparable;
+  c.reason = "measured on another device: " + why;
+  for (KernelComparison& k : c.kernels) {
+    if (!k.evidence) continue;
+    k.verdict = Verdict::incomparable;
+    k.reason = c.reason;
   }
 }
 
@@ -190,14 +170,18 @@ Comparison compare_results(const Results& baseline, const Results& current, cons
   for (const std::string& name : all_names(baseline, current)) {
     const BenchmarkResult* base = lookup(base_index, name);
     const BenchmarkResult* cur = lookup(cur_index, name);
-    comparison.benchmarks.push_back(base && cur ? pair(*base, *cur, settings) : one_sided(name, base, cur));
+    BenchmarkComparison& c =
+        comparison.benchmarks.emplace_back(base && cur ? pair(*base, *cur, settings) : one_sided(name, base, cur));
+    if (cur) {
+      c.copies = cur->copies;
+      c.trace = cur->trace;
+    }
   }
-  assign_q_values(comparison.benchmarks, settings);
+  assign_run_q_values(comparison.benchmarks, settings);
   for (auto& c : comparison.benchmarks) {
     if (!c.evidence) continue;  // NEW, REMOVED and ERROR are already decided
     if (!comparison.comparable) {
-      c.verdict = Verdict::incomparable;
-      c.reason = "measured on another device: " + comparison.incomparable_reason;
+      mark_incomparable(c, comparison.incomparable_reason);
       continue;
     }
     const Classification k = classify(*c.baseline, *c.current, *c.evidence, c.threshold_pct, settings);

@@ -52,7 +52,14 @@ void absorb(BenchmarkResult& pooled, const BenchmarkResult& run, std::map<std::s
     if (const double* number = std::get_if<double>(&value)) counters[name].push_back(*number);
     else pooled.counters[name] = value;  // labels: the last run's
   }
-  if (pooled.kernels.empty()) pooled.kernels = run.kernels;
+  // The traced pass is not pooled: the latest run that traced the case wins.
+  if (run.trace) {
+    pooled.kernels = run.kernels;
+    pooled.copies = run.copies;
+    pooled.trace = run.trace;
+  } else if (pooled.kernels.empty()) {
+    pooled.kernels = run.kernels;
+  }
 }
 
 }  // namespace

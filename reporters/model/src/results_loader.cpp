@@ -55,6 +55,23 @@ std::map<std::string, CounterValue> read_counters(const ObjectReader& r) {
   return counters;
 }
 
+// Per-launch durations: finite, non-negative, and not more than the writer keeps.
+std::vector<double> read_kernel_samples(const ObjectReader& kr) {
+  std::vector<double> samples;
+  const Json* j = kr.find("samples_ns");
+  if (!j) return samples;
+  if (!j->is_array()) kr.fail("'samples_ns' is not an array");
+  if (j->size() > kMaxKernelSamples)
+    kr.fail("'samples_ns' has " + std::to_string(j->size()) + " values (at most " +
+            std::to_string(kMaxKernelSamples) + ")");
+  for (const Json& v : *j) {
+    if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0)
+      kr.fail("'samples_ns' holds a value that is not a non-negative number");
+    samples.push_back(v.get<double>());
+  }
+  return samples;
+}
+
 std::vector<KernelSummary> read_kernels(const ObjectReader& r) {
   std::vector<KernelSummary> kernels;
   const Json* j = r.find("kernels");
@@ -69,9 +86,29 @@ std::vector<KernelSummary> read_kernels(const ObjectReader& r) {
     if (median && (!median->is_number() || !std::isfinite(median->get<double>()) || median->get<double>() < 0))
       kr.fail("'median_ns' is not a non-negative number");
     summary.median_ns = median ? median->get<double>() : 0.0;
+    summary.samples_ns = read_kernel_samples(kr);
     kernels.push_back(std::move(summary));
   }
   return kernels;
+}
+
+std::vector<CopySummary> read_copies(const ObjectReader& r) {
+  std::vector<CopySummary> copies;
+  const Json* j = r.find("copies");
+  if (!j) return copies;
+  if (!j->is_array()) r.fail("'copies' is not an array");
+  for (const Json& c : *j) {
+    const ObjectReader cr(c, r.origin(), "copy entry");
+    copies.push_back({cr.string("direction", true), cr.integer("count"), cr.integer("bytes")});
+  }
+  return copies;
+}
+
+std::optional<TraceInfo> read_trace(const ObjectReader& r) {
+  const Json* j = r.find("trace");
+  if (!j) return std::nullopt;
+  const ObjectReader tr(*j, r.origin(), "trace");
+  return TraceInfo{tr.string("path"), tr.integer("iterations"), tr.integer("dropped_records")};
 }
 
 GateOverride read_gate(const ObjectReader& r) {
@@ -142,6 +179,8 @@ BenchmarkResult read_benchmark(const Json& j, std::size_t index, const std::stri
   b.iterations = r.integer("iterations");
   b.counters = read_counters(r);
   b.kernels = read_kernels(r);
+  b.copies = read_copies(r);
+  b.trace = read_trace(r);
   b.gate = read_gate(r);
   if (r.find("error")) b.error = r.string("error");
   if (r.find("skipped")) b.skipped = r.string("skipped");

@@ -23,6 +23,26 @@ Json gate_json(const GateOverride& gate) {
   return j;
 }
 
+Json kernels_json(const std::vector<KernelSummary>& kernels) {
+  Json list = Json::array();
+  for (const auto& k : kernels) {
+    Json entry = {{"name", k.name}, {"calls", k.calls}, {"median_ns", k.median_ns}};
+    if (!k.samples_ns.empty()) entry["samples_ns"] = k.samples_ns;
+    list.push_back(std::move(entry));
+  }
+  return list;
+}
+
+Json copies_json(const std::vector<CopySummary>& copies) {
+  Json list = Json::array();
+  for (const auto& c : copies) list.push_back({{"direction", c.direction}, {"count", c.count}, {"bytes", c.bytes}});
+  return list;
+}
+
+Json trace_json(const TraceInfo& trace) {
+  return {{"path", trace.path}, {"iterations", trace.iterations}, {"dropped_records", trace.dropped_records}};
+}
+
 Json benchmark_json(const BenchmarkResult& b) {
   Json j;
   j["name"] = b.name;
@@ -44,12 +64,9 @@ Json benchmark_json(const BenchmarkResult& b) {
     std::visit([&](const auto& v) { counters[key] = v; }, value);
   }
   j["counters"] = counters;
-  if (!b.kernels.empty()) {
-    Json kernels = Json::array();
-    for (const auto& k : b.kernels)
-      kernels.push_back({{"name", k.name}, {"calls", k.calls}, {"median_ns", k.median_ns}});
-    j["kernels"] = kernels;
-  }
+  if (!b.kernels.empty()) j["kernels"] = kernels_json(b.kernels);
+  if (!b.copies.empty()) j["copies"] = copies_json(b.copies);
+  if (b.trace) j["trace"] = trace_json(*b.trace);
   if (!b.gate.empty()) j["gate"] = gate_json(b.gate);
   if (b.error) j["error"] = *b.error;
   if (b.skipped) j["skipped"] = *b.skipped;

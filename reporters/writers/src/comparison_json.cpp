@@ -37,6 +37,29 @@ Json evidence_json(const std::optional<Evidence>& e) {
   return j;
 }
 
+Json optional_number(const std::optional<double>& v) { return v ? number(*v) : Json(nullptr); }
+
+Json kernel_json(const KernelComparison& k) {
+  return {{"name", k.name},
+          {"verdict", to_string(k.verdict)},
+          {"reason", k.reason},
+          {"baseline_median_ns", optional_number(k.baseline_median_ns)},
+          {"current_median_ns", optional_number(k.current_median_ns)},
+          {"baseline_samples", k.baseline_samples},
+          {"current_samples", k.current_samples},
+          {"evidence", evidence_json(k.evidence)},
+          {"threshold_pct", number(k.threshold_pct)},
+          {"baseline_calls_per_iteration", number(k.baseline_calls_per_iteration)},
+          {"current_calls_per_iteration", number(k.current_calls_per_iteration)},
+          {"calls_changed", k.calls_changed}};
+}
+
+Json copies_json(const std::vector<CopySummary>& copies) {
+  Json list = Json::array();
+  for (const CopySummary& c : copies) list.push_back({{"direction", c.direction}, {"count", c.count}, {"bytes", c.bytes}});
+  return list;
+}
+
 Json benchmark_json(const BenchmarkComparison& b) {
   Json j = {{"name", b.name},
             {"verdict", to_string(b.verdict)},
@@ -49,6 +72,12 @@ Json benchmark_json(const BenchmarkComparison& b) {
             {"evidence", evidence_json(b.evidence)},
             {"confirmation", to_string(b.confirmation)}};
   if (b.recheck) j["recheck"] = {{"current", summary_json(b.recheck)}, {"evidence", evidence_json(b.recheck_evidence)}};
+  Json kernels = Json::array();
+  for (const KernelComparison& k : b.kernels) kernels.push_back(kernel_json(k));
+  j["kernels"] = std::move(kernels);
+  if (!b.copies.empty()) j["copies"] = copies_json(b.copies);
+  if (b.trace)
+    j["trace"] = {{"path", b.trace->path}, {"iterations", b.trace->iterations}, {"dropped_records", b.trace->dropped_records}};
   return j;
 }
 

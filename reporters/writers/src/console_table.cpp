@@ -37,11 +37,32 @@ Row make_row(const BenchmarkComparison& b) {
           verdict_label(b)};
 }
 
-void print_rows(std::ostream& out, const std::vector<Row>& rows) {
+// Kernel lines under a case's row, so the table stays readable for a model
+// with hundreds of kernels; the reports written to files list them all.
+constexpr std::size_t kKernelLinesPerCase = 5;
+
+// "  kernel NEW         sm90_xmma_gemm_...  12.3 µs, 1 call/iter", one line
+// for each kernel change of the case.
+std::vector<std::string> kernel_lines(const BenchmarkComparison& b) {
+  const auto changes = kernel_changes(b.kernels);
+  std::vector<std::string> lines;
+  std::size_t verdict_width = 0;
+  for (const KernelComparison* k : changes) verdict_width = std::max(verdict_width, display_width(to_string(k->verdict)));
+  for (std::size_t i = 0; i < changes.size() && i < kKernelLinesPerCase; ++i)
+    lines.push_back("  kernel " + pad(to_string(changes[i]->verdict), verdict_width, false) + "  " +
+                    printable_name(changes[i]->name) + "  " + kernel_numbers(*changes[i]));
+  if (changes.size() > kKernelLinesPerCase)
+    lines.push_back("  ... and " + std::to_string(changes.size() - kKernelLinesPerCase) + " more kernel changes");
+  return lines;
+}
+
+// The table, with each row's `below` lines printed under it.
+void print_rows(std::ostream& out, const std::vector<Row>& rows, const std::vector<std::vector<std::string>>& below) {
   std::vector<std::size_t> widths(rows.front().size(), 0);
   for (const Row& row : rows)
     for (std::size_t i = 0; i < row.size(); ++i) widths[i] = std::max(widths[i], display_width(row[i]));
-  for (const Row& row : rows) {
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    const Row& row = rows[r];
     std::string line;
     for (std::size_t i = 0; i < row.size(); ++i) {
       const bool numeric = i >= 1 && i <= 5;
@@ -49,6 +70,8 @@ void print_rows(std::ostream& out, const std::vector<Row>& rows) {
     }
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out << line << '\n';
+    if (r < below.size())
+      for (const std::string& extra : below[r]) out << extra << '\n';
   }
 }
 
@@ -102,8 +125,12 @@ void print_comparison_table(std::ostream& out, const Comparison& comparison, std
   const auto rows_in_order = in_report_order(comparison);
   if (!rows_in_order.empty()) {
     std::vector<Row> rows = {{"Benchmark", "Baseline", "Current", "Change", "95% CI (ratio)", "q", "Verdict"}};
-    for (const auto* b : rows_in_order) rows.push_back(make_row(*b));
-    print_rows(out, rows);
+    std::vector<std::vector<std::string>> below = {{}};
+    for (const auto* b : rows_in_order) {
+      rows.push_back(make_row(*b));
+      below.push_back(kernel_lines(*b));
+    }
+    print_rows(out, rows, below);
   }
   bool header = false;
   for (const auto* b : rows_in_order) {

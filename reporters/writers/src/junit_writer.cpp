@@ -89,6 +89,9 @@ std::string failure_message(const BenchmarkComparison& b) {
   return message;
 }
 
+// A case's kernel changes, one line each, up to this many.
+constexpr std::size_t kKernelLinesPerCase = 20;
+
 std::string details(const BenchmarkComparison& b, const std::vector<const Suggestion*>& suggestions) {
   std::ostringstream text;
   text << "verdict: " << verdict_label(b) << "\nreason: " << b.reason << '\n';
@@ -102,6 +105,13 @@ std::string details(const BenchmarkComparison& b, const std::vector<const Sugges
   side("baseline", b.baseline);
   side("current", b.current);
   side("re-measured", b.recheck);
+  if (b.trace) text << "trace: " << printable_name(b.trace->path) << '\n';
+  const auto changes = kernel_changes(b.kernels);
+  for (std::size_t i = 0; i < changes.size() && i < kKernelLinesPerCase; ++i)
+    text << "kernel " << to_string(changes[i]->verdict) << ' ' << printable_name(changes[i]->name) << ": "
+         << kernel_numbers(*changes[i]) << " (" << printable_name(changes[i]->reason) << ")\n";
+  if (changes.size() > kKernelLinesPerCase)
+    text << "... and " << changes.size() - kKernelLinesPerCase << " more kernel changes (all in the comparison JSON)\n";
   for (const Suggestion* s : suggestions)
     text << "suggestion " << suggestion_headline(*s) << "\n  evidence: " << s->evidence << "\n  hint: " << s->hint << '\n';
   return text.str();

@@ -1,5 +1,6 @@
 #include "perfgate/writers/markdown_writer.hpp"
 
+#include <cstdio>
 #include <sstream>
 
 #include "perfgate/compare/exit_code.hpp"
@@ -44,6 +45,41 @@ void suggestions_table(std::ostream& out, const std::vector<Suggestion>& suggest
         << markdown_cell(gain) << " | " << markdown_cell(s.evidence) << " | " << markdown_cell(s.hint) << " |\n";
   }
   out << '\n';
+}
+
+// Enough to see what a library changed; the comparison JSON lists them all.
+constexpr std::size_t kKernelRowsPerCase = 20;
+
+// Per case with kernel changes: its trace, then a table of the changes.
+void kernels_section(std::ostream& out, const std::vector<const BenchmarkComparison*>& rows) {
+  bool header = false;
+  for (const auto* b : rows) {
+    const auto changes = kernel_changes(b->kernels);
+    if (changes.empty()) continue;
+    if (!header) out << "#### Kernels\n\n";
+    header = true;
+    out << "**" << markdown_cell(b->name) << "**";
+    if (b->trace) out << " (trace " << markdown_cell(b->trace->path) << ")";
+    out << "\n\n| Verdict | Kernel | Baseline | Current | Change | Calls/iter |\n|---|---|---:|---:|---:|---:|\n";
+    const auto time = [](const std::optional<double>& ns) { return ns ? format_seconds(*ns * 1e-9) : "-"; };
+    const auto calls = [](double c) {
+      char text[32];
+      std::snprintf(text, sizeof text, "%.4g", c);
+      return std::string(text);
+    };
+    for (std::size_t i = 0; i < changes.size() && i < kKernelRowsPerCase; ++i) {
+      const KernelComparison& k = *changes[i];
+      const auto ratio = kernel_ratio(k);
+      const std::string before = k.verdict == Verdict::added ? "-" : calls(k.baseline_calls_per_iteration);
+      const std::string after = k.verdict == Verdict::removed ? "-" : calls(k.current_calls_per_iteration);
+      out << "| " << to_string(k.verdict) << " | " << markdown_cell(k.name) << " | " << time(k.baseline_median_ns) << " | "
+          << time(k.current_median_ns) << " | " << (ratio ? format_change(*ratio) : "-") << " | "
+          << (k.calls_changed || before != after ? before + " → " + after : after) << " |\n";
+    }
+    out << '\n';
+    if (changes.size() > kKernelRowsPerCase)
+      out << "… and " << changes.size() - kKernelRowsPerCase << " more kernel changes (all in the comparison JSON).\n\n";
+  }
 }
 
 void figures_table(std::ostream& out, const std::vector<DerivedFigure>& figures) {
@@ -107,6 +143,7 @@ std::string comparison_to_markdown(const Comparison& comparison, int exit_code) 
     for (const auto* b : attention) out << "- **" << markdown_cell(b->name) << "**: " << markdown_cell(b->reason) << '\n';
     out << '\n';
   }
+  kernels_section(out, rows);
   figures_table(out, comparison.figures);
   suggestions_table(out, comparison.suggestions);
   out << "<details><summary>All " << rows.size() << " benchmarks</summary>\n\n";

@@ -48,6 +48,37 @@ std::string format_figure_value(const DerivedFigure& figure) {
   return three_digits(*figure.value) + (attached ? "" : " ") + printable_name(figure.unit);
 }
 
+std::optional<double> kernel_ratio(const KernelComparison& kernel) {
+  if (kernel.evidence) return kernel.evidence->ratio;
+  if (kernel.baseline_median_ns && kernel.current_median_ns && *kernel.baseline_median_ns > 0)
+    return *kernel.current_median_ns / *kernel.baseline_median_ns;
+  return std::nullopt;
+}
+
+std::string format_kernel_calls(const KernelComparison& kernel) {
+  const auto count = [](double calls) { return printf_string("%.4g", calls); };
+  const bool before = kernel.verdict != Verdict::added, after = kernel.verdict != Verdict::removed;
+  const double shown = after ? kernel.current_calls_per_iteration : kernel.baseline_calls_per_iteration;
+  std::string text = before && after && kernel.calls_changed
+                         ? count(kernel.baseline_calls_per_iteration) + " -> " + count(shown)
+                         : count(shown);
+  return text + (shown == 1.0 && !kernel.calls_changed ? " call/iter" : " calls/iter");
+}
+
+std::string kernel_numbers(const KernelComparison& kernel) {
+  const auto time = [](const std::optional<double>& ns) { return ns ? format_seconds(*ns * 1e-9) : "-"; };
+  std::string text;
+  if (kernel.verdict == Verdict::added) {
+    text = time(kernel.current_median_ns);
+  } else if (kernel.verdict == Verdict::removed) {
+    text = time(kernel.baseline_median_ns);
+  } else {
+    text = time(kernel.baseline_median_ns) + " -> " + time(kernel.current_median_ns);
+    if (const auto ratio = kernel_ratio(kernel)) text += " (" + format_change(*ratio) + ")";
+  }
+  return text + ", " + format_kernel_calls(kernel);
+}
+
 std::string format_interval(const Evidence& evidence) {
   if (!evidence.interval_available) return "n/a";
   char text[64];

@@ -13,7 +13,7 @@ Comparison with(std::initializer_list<BenchmarkComparison> rows) {
 
 BenchmarkComparison row(Verdict v, bool skipped = false, bool ignored = false) {
   BenchmarkComparison b;
-  b.name = "x";
+  b.name = std::string(1, 'x');  // not = "x": GCC 12 -Wrestrict false positive (GCC bug 105329)
   b.verdict = v;
   b.skipped = skipped;
   b.ignored = ignored;

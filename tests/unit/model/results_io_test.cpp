@@ -21,7 +21,9 @@ Results sample_results() {
   b.rounds = {3, 2};
   b.counters["TFLOP/s"] = 612.5;
   b.counters["bound"] = std::string("compute");
-  b.kernels.push_back({"sm90_xmma_gemm_bf16", 3, 812.0});
+  b.kernels.push_back({"sm90_xmma_gemm_bf16", 3, 812.0, {810.0, 812.0, 815.0}});
+  b.copies.push_back({"HtoD", 2, 4096});
+  b.trace = TraceInfo{"traces/gemm_bf16_4096-0a1b2c3d.trace.json", 3, 1};
   b.gate.threshold_pct = 8.0;
   b.gate.reason = "tensor-core clocks vary";
   r.benchmarks.push_back(testing::skipped_benchmark("gemm/fp8/4096", "no CUDA device: none"));
@@ -66,6 +68,15 @@ TEST(ResultsIo, RoundTripKeepsEverything) {
   EXPECT_EQ(std::get<std::string>(b.counters.at("bound")), "compute");
   ASSERT_EQ(b.kernels.size(), 1u);
   EXPECT_EQ(b.kernels[0].calls, 3);
+  EXPECT_EQ(b.kernels[0].samples_ns, (std::vector<double>{810.0, 812.0, 815.0}));
+  ASSERT_EQ(b.copies.size(), 1u);
+  EXPECT_EQ(b.copies[0].direction, "HtoD");
+  EXPECT_EQ(b.copies[0].bytes, 4096);
+  ASSERT_TRUE(b.trace.has_value());
+  EXPECT_EQ(b.trace->path, "traces/gemm_bf16_4096-0a1b2c3d.trace.json");
+  EXPECT_EQ(b.trace->iterations, 3);
+  EXPECT_EQ(b.trace->dropped_records, 1);
+  EXPECT_FALSE(loaded.benchmarks[1].trace.has_value());
   EXPECT_EQ(b.gate.threshold_pct, 8.0);
   EXPECT_EQ(b.gate.reason, "tensor-core clocks vary");
   EXPECT_EQ(loaded.benchmarks[1].skipped, "no CUDA device: none");
@@ -140,7 +151,12 @@ INSTANTIATE_TEST_SUITE_P(
         Corruption{"threshold", [](json& d) { d["benchmarks"][0]["gate"]["threshold_pct"] = -3; }, "threshold_pct is not a positive number"},
         Corruption{"rounds sum", [](json& d) { d["benchmarks"][0]["rounds"] = {3, 3}; }, "'rounds' add up to 6 samples, not the 5"},
         Corruption{"rounds zero", [](json& d) { d["benchmarks"][0]["rounds"] = {5, 0}; }, "not a positive integer"},
-        Corruption{"counter", [](json& d) { d["benchmarks"][0]["counters"]["x"] = json::array(); }, "neither a number nor a string"}),
+        Corruption{"counter", [](json& d) { d["benchmarks"][0]["counters"]["x"] = json::array(); }, "neither a number nor a string"},
+        Corruption{"kernel sample", [](json& d) { d["benchmarks"][0]["kernels"][0]["samples_ns"][1] = -5; }, "'samples_ns' holds a value that is not a non-negative number"},
+        Corruption{"kernel samples", [](json& d) { d["benchmarks"][0]["kernels"][0]["samples_ns"] = json::array(); for (int i = 0; i < 101; ++i) d["benchmarks"][0]["kernels"][0]["samples_ns"].push_back(1.0); }, "has 101 values (at most 100)"},
+        Corruption{"copies", [](json& d) { d["benchmarks"][0]["copies"] = "HtoD"; }, "'copies' is not an array"},
+        Corruption{"copy bytes", [](json& d) { d["benchmarks"][0]["copies"][0]["bytes"] = -1; }, "bytes"},
+        Corruption{"trace", [](json& d) { d["benchmarks"][0]["trace"] = 3; }, "trace"}),
     [](const ::testing::TestParamInfo<Corruption>& param_info) {
       std::string name = param_info.param.what;
       for (char& c : name)

@@ -7,6 +7,9 @@
 namespace perfgate {
 namespace {
 
+using testing::traced_benchmark;
+using testing::traced_kernel;
+
 using testing::benchmark;
 using testing::lognormal_samples;
 
@@ -20,11 +23,17 @@ BenchmarkResult gemm(double median, std::uint64_t seed, double bytes, double gbs
   return b;
 }
 
+// A kernel of a traced pass of 10 iterations: `calls` launches, each of its
+// samples near `median_ns`.
+
 TEST(SuggestRegressionExplained, NamesTheChangedCountersAndTheNewKernel) {
   BenchmarkResult old_b = gemm(1e-3, 1, 3e8, 300.0, 1980.0);
-  old_b.kernels = {{"sgemm_128x128", 1, 900e3}, {"splitk_reduce", 4, 20e3}};
+  old_b.kernels = {traced_kernel("sgemm_128x128", 10, 900e3, 5, 10), traced_kernel("splitk_reduce", 40, 20e3, 6, 10)};
+  old_b.trace = TraceInfo{"old.trace.json", 10, 0};
   BenchmarkResult new_b = gemm(1.3e-3, 2, 3.9e8, 300.0, 1980.0);  // 30% slower, 30% more bytes
-  new_b.kernels = {{"sgemm_128x128", 1, 1.2e6}, {"splitk_reduce", 8, 20e3}, {"transpose_kernel", 1, 50e3}};
+  new_b.kernels = {traced_kernel("sgemm_128x128", 10, 1.2e6, 7, 10), traced_kernel("splitk_reduce", 80, 20e3, 8, 10),
+                   traced_kernel("transpose_kernel", 10, 50e3, 9, 10)};
+  new_b.trace = TraceInfo{"new.trace.json", 10, 0};
   const Results baseline = testing::results("gemm", {old_b, benchmark("gemm/fp32/1024", lognormal_samples(1e-4, 0.01, 10, 3))},
                                             testing::test_gpu());
   const Results current = testing::results("gemm", {new_b, benchmark("gemm/fp32/1024", lognormal_samples(1e-4, 0.01, 10, 4))},
@@ -46,11 +55,34 @@ TEST(SuggestRegressionExplained, NamesTheChangedCountersAndTheNewKernel) {
   EXPECT_NE(s.evidence.find("bytes 3e+08 -> 3.9e+08 (+30%)"), std::string::npos) << s.evidence;
   EXPECT_EQ(s.evidence.find("GB/s"), std::string::npos) << s.evidence;  // unchanged
   EXPECT_EQ(s.evidence.find("sm_clock_mhz"), std::string::npos) << s.evidence;
-  EXPECT_NE(s.evidence.find("new kernel transpose_kernel (1 calls, 50 us)"), std::string::npos) << s.evidence;
+  EXPECT_NE(s.evidence.find("new kernel transpose_kernel (1 call per iteration, 50 us)"), std::string::npos) << s.evidence;
   EXPECT_NE(s.evidence.find("kernel sgemm_128x128 median 900 us -> 1.2 ms (+33.3%)"), std::string::npos) << s.evidence;
   EXPECT_NE(s.evidence.find("kernel splitk_reduce calls 4 -> 8"), std::string::npos) << s.evidence;
   EXPECT_NE(s.hint.find("bytes grew"), std::string::npos) << s.hint;
   EXPECT_NE(s.hint.find("another algorithm"), std::string::npos) << s.hint;
+  EXPECT_NE(s.hint.find("kernel sgemm_128x128 got slower"), std::string::npos) << s.hint;
+}
+
+// The rule reads the compare stage's per-kernel verdicts: a kernel whose
+// launches did not significantly slow is not named as slower.
+TEST(SuggestRegressionExplained, KernelsAsThePerKernelComparisonJudgedThem) {
+  BenchmarkResult old_b = gemm(1e-3, 1, 3e8, 300.0, 1980.0);
+  old_b.kernels = {traced_kernel("sgemm_128x128", 10, 900e3, 5, 10), {"few_samples", 1, 10e3, {10e3}}};
+  BenchmarkResult new_b = gemm(1.3e-3, 2, 3e8, 300.0, 1980.0);
+  new_b.kernels = {traced_kernel("sgemm_128x128", 10, 903e3, 7, 10), {"few_samples", 1, 20e3, {20e3}}};
+  const Results baseline = testing::results("gemm", {old_b}, testing::test_gpu());
+  const Results current = testing::results("gemm", {new_b}, testing::test_gpu());
+  const Comparison comparison = compare_results(baseline, current);
+  const BenchmarkComparison* b = comparison.find("gemm/fp32/4096");
+  ASSERT_EQ(b->verdict, Verdict::regression);
+  ASSERT_EQ(b->kernels.size(), 2u);
+  EXPECT_EQ(b->kernels[0].verdict, Verdict::inconclusive);  // one launch a side
+  EXPECT_EQ(b->kernels[1].verdict, Verdict::no_change);
+
+  const auto out = rules::regression_explained().apply(SuggestContext{current, &comparison, &baseline, std::nullopt});
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].evidence.find("kernel"), std::string::npos) << out[0].evidence;
+  EXPECT_NE(out[0].evidence.find("counters unchanged"), std::string::npos) << out[0].evidence;
 }
 
 TEST(SuggestRegressionExplained, SaysTheCountersAreUnchangedWhenOnlyTheTimeMoved) {

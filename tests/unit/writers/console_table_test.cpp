@@ -9,6 +9,9 @@
 namespace perfgate {
 namespace {
 
+using testing::traced_benchmark;
+using testing::traced_kernel;
+
 using testing::benchmark;
 using testing::lognormal_samples;
 using testing::results;
@@ -46,6 +49,63 @@ TEST(ConsoleTable, WithoutExitCodeOnlyCounts) {
   std::ostringstream out;
   print_comparison_table(out, c, std::nullopt);
   EXPECT_NE(out.str().find("perfgate: 1 INCONCLUSIVE"), std::string::npos) << out.str();
+}
+
+
+
+// "gemm" regressed: its main kernel slowed, a reduction runs twice per
+// iteration, a transpose appeared and an old kernel vanished; "quiet" moved
+// nowhere.
+Comparison traced_comparison() {
+  const Results base = results("gpu", {traced_benchmark("gemm", 1e-3, 1, {traced_kernel("sgemm", 30, 10e3, 1), traced_kernel("reduce", 30, 2e3, 2),
+                                                               traced_kernel("steady", 30, 5e3, 3), traced_kernel("old", 30, 1e3, 4)}),
+                                       traced_benchmark("quiet", 1e-3, 2, {traced_kernel("copy", 30, 3e3, 5)})});
+  const Results cur = results("gpu", {traced_benchmark("gemm", 2e-3, 3, {traced_kernel("sgemm", 30, 12e3, 11), traced_kernel("reduce", 60, 2e3, 12),
+                                                              traced_kernel("steady", 30, 5e3, 13), traced_kernel("transpose", 30, 1e3, 14)}),
+                                      traced_benchmark("quiet", 1e-3, 4, {traced_kernel("copy", 30, 3e3, 15)})});
+  return compare_results(base, cur);
+}
+
+TEST(ConsoleTable, KernelChangesUnderTheirCasesRow) {
+  std::ostringstream out;
+  print_comparison_table(out, traced_comparison(), 1);
+  const std::string text = out.str();
+  const auto gemm_row = text.find("\ngemm ");
+  const auto quiet_row = text.find("\nquiet ");
+  ASSERT_NE(gemm_row, std::string::npos) << text;
+  ASSERT_NE(quiet_row, std::string::npos) << text;
+  for (const char* line : {"\n  kernel REGRESSION  sgemm  10.0 µs -> 12.0 µs (+", "\n  kernel NEW         transpose  1.00 µs, 1 call/iter\n",
+                           "\n  kernel REMOVED     old  1.00 µs, 1 call/iter\n", "\n  kernel NO_CHANGE   reduce  2.00 µs -> 2.00 µs ("}) {
+    const auto at = text.find(line);
+    ASSERT_NE(at, std::string::npos) << line << "\n" << text;
+    EXPECT_GT(at, gemm_row) << line;
+    EXPECT_LT(at, quiet_row) << line;
+  }
+  EXPECT_NE(text.find("), 1 -> 2 calls/iter\n"), std::string::npos) << text;
+  EXPECT_EQ(text.find("steady"), std::string::npos) << "an unchanged kernel is not listed\n" << text;
+  EXPECT_EQ(text.find("kernel", quiet_row), std::string::npos) << text;
+}
+
+TEST(ConsoleTable, NoKernelLinesWhenNoKernelChanged) {
+  const Results base = results("gpu", {traced_benchmark("quiet", 1e-3, 2, {traced_kernel("copy", 30, 3e3, 5)})});
+  const Results cur = results("gpu", {traced_benchmark("quiet", 1e-3, 4, {traced_kernel("copy", 30, 3e3, 15)})});
+  std::ostringstream out;
+  print_comparison_table(out, compare_results(base, cur), 0);
+  EXPECT_EQ(out.str().find("kernel"), std::string::npos) << out.str();
+}
+
+TEST(ConsoleTable, AFewKernelLinesPerCaseAtMost) {
+  std::vector<KernelSummary> fresh = {traced_kernel("main", 30, 10e3, 1)};
+  for (int i = 0; i < 8; ++i) fresh.push_back(traced_kernel("fresh" + std::to_string(i), 30, 1e3, 10 + i));
+  const Results base = results("gpu", {traced_benchmark("net", 1e-3, 1, {traced_kernel("main", 30, 10e3, 2)})});
+  const Results cur = results("gpu", {traced_benchmark("net", 1e-3, 2, fresh)});
+  std::ostringstream out;
+  print_comparison_table(out, compare_results(base, cur), 0);
+  const std::string text = out.str();
+  std::size_t lines = 0;
+  for (auto at = text.find("\n  kernel NEW"); at != std::string::npos; at = text.find("\n  kernel NEW", at + 1)) ++lines;
+  EXPECT_EQ(lines, 5u) << text;
+  EXPECT_NE(text.find("\n  ... and 3 more kernel changes\n"), std::string::npos) << text;
 }
 
 TEST(ConsoleTable, ControlCharactersInNamesAreEscaped) {

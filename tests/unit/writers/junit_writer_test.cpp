@@ -12,6 +12,9 @@
 namespace perfgate {
 namespace {
 
+using testing::traced_benchmark;
+using testing::traced_kernel;
+
 using testing::benchmark;
 using testing::lognormal_samples;
 using testing::results;
@@ -135,6 +138,43 @@ TEST(JUnitWriter, IgnoredRegressionIsSkippedNotFailed) {
   const auto message = xml.values("//testcase/skipped/@message");
   ASSERT_EQ(message.size(), 1u);
   EXPECT_NE(message[0].find("ignored"), std::string::npos);
+}
+
+
+
+TEST(JUnitWriter, KernelChangesInTheFailureTextAndSystemOut) {
+  const std::string templated = "void gemm<float, 128>(float const*, int&) \"tile\" & 'k'";
+  const Results base = results("gpu", {traced_benchmark("gemm", 1e-3, 1, {traced_kernel(templated, 30, 10e3, 1), traced_kernel("steady", 30, 5e3, 2)}),
+                                       traced_benchmark("same", 1e-3, 2, {traced_kernel("copy", 30, 3e3, 3), traced_kernel("old", 30, 1e3, 4)})});
+  const Results cur = results("gpu", {traced_benchmark("gemm", 2e-3, 3, {traced_kernel(templated, 30, 12e3, 11), traced_kernel("steady", 30, 5e3, 12)}),
+                                      traced_benchmark("same", 1e-3, 4, {traced_kernel("copy", 30, 3e3, 13), traced_kernel("fresh\x01", 30, 1e3, 14)})});
+  const Comparison c = compare_results(base, cur);
+  const std::string text = comparison_to_junit(c, gate_exit_code(c));
+  const XmlDocument xml(text);
+  ASSERT_TRUE(xml.well_formed()) << xml.error() << "\n" << text;
+
+  const auto failure = xml.values(case_path("gemm") + "/failure");
+  ASSERT_EQ(failure.size(), 1u);
+  EXPECT_NE(failure[0].find("\nkernel REGRESSION " + templated + ": 10.0 µs -> 12.0 µs (+"), std::string::npos) << failure[0];
+  EXPECT_NE(failure[0].find("\ntrace: traces/gemm.json\n"), std::string::npos) << failure[0];
+  EXPECT_EQ(failure[0].find("steady"), std::string::npos) << failure[0];
+
+  const auto out = xml.values(case_path("same") + "/system-out");
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_NE(out[0].find("\nkernel NEW fresh\\x01: 1.00 µs, 1 call/iter (not in the baseline's traced pass)\n"),
+            std::string::npos)
+      << out[0];
+  EXPECT_NE(out[0].find("\nkernel REMOVED old: 1.00 µs, 1 call/iter (not in the current traced pass)\n"), std::string::npos)
+      << out[0];
+  EXPECT_EQ(out[0].find("copy"), std::string::npos) << out[0];
+  EXPECT_EQ(xml.count(case_path("same") + "/*[self::failure or self::error or self::skipped]"), 0u)
+      << "kernel changes never fail a case";
+}
+
+TEST(JUnitWriter, NoKernelLinesWithoutKernelChanges) {
+  const XmlDocument xml(comparison_to_junit(sample_comparison(), 1));
+  ASSERT_TRUE(xml.well_formed()) << xml.error();
+  for (const std::string& out : xml.values("//system-out")) EXPECT_EQ(out.find("kernel"), std::string::npos) << out;
 }
 
 TEST(JUnitWriter, EmptyRunIsStillAValidReport) {

@@ -7,6 +7,9 @@
 namespace perfgate {
 namespace {
 
+using testing::traced_benchmark;
+using testing::traced_kernel;
+
 using testing::benchmark;
 using testing::lognormal_samples;
 using testing::results;
@@ -23,6 +26,37 @@ TEST(MarkdownWriter, StatusLineAndAttentionTable) {
   EXPECT_NE(md.find("#### Needs a look"), std::string::npos);
   EXPECT_NE(md.find("| slow\\|pipe |"), std::string::npos) << "pipes in names must not split cells";
   EXPECT_NE(md.find("<details><summary>All 2 benchmarks</summary>"), std::string::npos);
+}
+
+
+
+TEST(MarkdownWriter, KernelsSectionListsTheChangedKernelsOfEachCase) {
+  const Results base = results("gpu", {traced_benchmark("gemm", 1e-3, 1, {traced_kernel("sgemm", 30, 10e3, 1), traced_kernel("reduce", 30, 2e3, 2),
+                                                               traced_kernel("steady", 30, 5e3, 3), traced_kernel("old", 30, 1e3, 4)}),
+                                       traced_benchmark("quiet", 1e-3, 2, {traced_kernel("copy", 30, 3e3, 5)})});
+  const Results cur = results("gpu", {traced_benchmark("gemm", 2e-3, 3, {traced_kernel("sgemm", 30, 12e3, 11), traced_kernel("reduce", 60, 2e3, 12),
+                                                              traced_kernel("steady", 30, 5e3, 13), traced_kernel("new|pipe", 30, 1e3, 14)}),
+                                      traced_benchmark("quiet", 1e-3, 4, {traced_kernel("copy", 30, 3e3, 15)})});
+  const std::string md = comparison_to_markdown(compare_results(base, cur), 1);
+  const auto section = md.find("#### Kernels\n\n**gemm** (trace traces/gemm.json)\n\n"
+                               "| Verdict | Kernel | Baseline | Current | Change | Calls/iter |\n");
+  ASSERT_NE(section, std::string::npos) << md;
+  EXPECT_NE(md.find("| REGRESSION | sgemm | 10.0 µs | 12.0 µs | +", section), std::string::npos) << md;
+  EXPECT_NE(md.find("| NO_CHANGE | reduce | 2.00 µs | 2.00 µs | ", section), std::string::npos) << md;
+  EXPECT_NE(md.find(" | 1 → 2 |\n", section), std::string::npos) << md;
+  EXPECT_NE(md.find("| NEW | new\\|pipe | - | 1.00 µs | - | - → 1 |\n", section), std::string::npos) << md;
+  EXPECT_NE(md.find("| REMOVED | old | 1.00 µs | - | - | 1 → - |\n", section), std::string::npos) << md;
+  EXPECT_EQ(md.find("steady"), std::string::npos) << "an unchanged kernel is not listed\n" << md;
+  EXPECT_EQ(md.find("**quiet**"), std::string::npos) << "a case without kernel changes is not listed\n" << md;
+  EXPECT_LT(md.find("#### Needs a look"), section);
+  EXPECT_LT(section, md.find("<details>"));
+}
+
+TEST(MarkdownWriter, NoKernelsSectionWithoutKernelChanges) {
+  const Results base = results("gpu", {traced_benchmark("quiet", 1e-3, 2, {traced_kernel("copy", 30, 3e3, 5)})});
+  const Results cur = results("gpu", {traced_benchmark("quiet", 1e-3, 4, {traced_kernel("copy", 30, 3e3, 15)})});
+  const std::string md = comparison_to_markdown(compare_results(base, cur), 0);
+  EXPECT_EQ(md.find("Kernels"), std::string::npos) << md;
 }
 
 TEST(MarkdownWriter, CellEscapesMarkupAndLineBreaks) {

@@ -12,6 +12,9 @@
 // timed sample: [blocking kernel holds the stream] -> L2 flush (unless hot)
 // -> SM clock reading -> start event -> `batch` calls -> stop event -> SM
 // clock reading -> release; the time per call goes to SetIterationTime.
+// NVTX ranges name the phases (warm-up, timed, flush) inside the case's range.
+// In the traced pass (--perfgate_trace, a separate process) measure() runs
+// the work under CUPTI instead of timing it (GpuTimer::trace).
 // After the samples the repetition's mean SM clock becomes the counter
 // sm_clock_mhz; under 75% of the maximum the repetition is marked throttled
 // and left out of the gate's samples.  Every CUDA call is checked: an error
@@ -19,12 +22,14 @@
 // every later GPU case with one message; without a usable device the case is
 // skipped with the reason.
 
+#include <functional>
 #include <memory>
 
 #include <benchmark/benchmark.h>
 #include <cuda_runtime_api.h>
 
 #include "perfgate/cuda/device_memory.hpp"
+#include "perfgate/runtime/case_scope.hpp"
 #include "perfgate/runtime/sm_clock.hpp"
 
 namespace perfgate::cuda {
@@ -66,10 +71,19 @@ class GpuTimer {
   bool stop_sample();    // stop event, clock, release, wait, SetIterationTime
   void finish();         // clock and memory counters of the repetition
 
+  // In the traced pass: whether this process traces instead of timing, and
+  // the pass itself: kTracedSamples x (L2 flush unless hot, `batch` calls)
+  // under CUPTI, once per case; then the benchmark loop ends at once.
+  static bool tracing();
+  void trace(const std::function<void(cudaStream_t)>& launch);
+  static constexpr int kTracedSamples = 10;
+
  private:
   bool check(const char* api, cudaError_t error);
   bool prepare(int device);
   bool fail(const std::string& message);
+  bool flush_l2();
+  void run_traced_pass(const std::function<void(cudaStream_t)>& launch);
 
   benchmark::State& state_;
   MeasureOptions options_;
@@ -90,8 +104,13 @@ template <class Launch>
 void measure(benchmark::State& state, Launch&& launch, const MeasureOptions& options = {}) {
   GpuTimer timer(state, options);
   if (!timer.ready()) return;
-  for (int i = 0; i < options.warmup; ++i) launch(timer.stream());
+  {
+    PhaseRange range(CasePhase::warmup);
+    for (int i = 0; i < options.warmup; ++i) launch(timer.stream());
+  }
   if (!timer.finish_warmup()) return;
+  if (GpuTimer::tracing()) return timer.trace([&](cudaStream_t stream) { launch(stream); });
+  PhaseRange range(CasePhase::timed);
   // One gbench iteration per call: the batch counts as `batch` iterations.
   while (state.KeepRunningBatch(options.batch)) {
     if (!timer.start_sample()) continue;  // the case is failed; the loop ends

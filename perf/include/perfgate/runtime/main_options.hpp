@@ -31,6 +31,7 @@ struct MainOptions {
   GateSettings gate;                   // --perfgate_threshold, _fdr, _min_samples, _noise_multiplier
   bool confirm = true;                 // --perfgate_confirm=true|false
   int confirm_repetitions = 0;         // --perfgate_confirm_repetitions=N (0: twice the run's)
+  std::filesystem::path trace_dir;     // --perfgate_trace=DIR: traced pass, Chrome traces in DIR
   std::string suggest_disable;         // --perfgate_suggest_disable=RULE,RULE: suggestion rules switched off
   bool help = false;                   // --perfgate_help
 

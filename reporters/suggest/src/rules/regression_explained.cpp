@@ -3,7 +3,6 @@
 // to look (more bytes, a lower rate, a lower clock, another kernel).
 
 #include <cmath>
-#include <map>
 #include <string>
 
 #include "rules.hpp"
@@ -40,11 +39,13 @@ std::optional<double> bytes(const BenchmarkResult& b) {
 }
 
 struct Explanation {
-  std::vector<std::string> changes;
+  std::vector<std::string> changes;         // counters that moved by more than 5%
+  std::vector<std::string> kernel_changes;  // as the per-kernel comparison judged them
   std::vector<std::string> hints;
   std::vector<std::string> unchanged;
 
   void add_change(std::string text) { changes.push_back(std::move(text)); }
+  void add_kernel_change(std::string text) { kernel_changes.push_back(std::move(text)); }
   void add_hint(std::string text) {
     for (const std::string& h : hints)
       if (h == text) return;
@@ -84,48 +85,48 @@ void compare_counters(const BenchmarkResult& old_b, const BenchmarkResult& new_b
   }
 }
 
-void compare_kernels(const BenchmarkResult& old_b, const BenchmarkResult& new_b, Explanation& e) {
-  if (old_b.kernels.empty() || new_b.kernels.empty()) return;
-  std::map<std::string, const KernelSummary*> before, after;
-  for (const KernelSummary& k : old_b.kernels) before[k.name] = &k;
-  for (const KernelSummary& k : new_b.kernels) after[k.name] = &k;
+std::string launches_text(double calls) {
+  return format_number(calls) + (calls == 1.0 ? " call" : " calls") + " per iteration";
+}
 
-  for (const auto& [name, k] : after)
-    if (!before.count(name)) {
-      e.add_change("new kernel " + name + " (" + std::to_string(k->calls) + " calls, " + format_seconds(k->median_ns * 1e-9) +
-                   ")");
+std::string kernel_time(const std::optional<double>& ns) { return ns ? format_seconds(*ns * 1e-9) : "?"; }
+
+// The compare stage's per-kernel comparison (compare_kernels), read, not
+// redone: kernels that appeared or vanished, launch counts that changed, and
+// the kernel the gate's statistics found slowed the most.
+void explain_kernels(const BenchmarkComparison& bc, Explanation& e) {
+  for (const KernelComparison& k : bc.kernels)
+    if (k.verdict == Verdict::added) {
+      e.add_kernel_change("new kernel " + k.name + " (" + launches_text(k.current_calls_per_iteration) + ", " +
+                          kernel_time(k.current_median_ns) + ")");
       e.add_hint("a new kernel ran: a library may have picked another algorithm (cuBLAS/cuDNN heuristics, a changed "
                  "shape or alignment)");
     }
-  for (const auto& [name, k] : before)
-    if (!after.count(name)) {
-      e.add_change("kernel " + name + " gone (" + std::to_string(k->calls) + " calls, " + format_seconds(k->median_ns * 1e-9) +
-                   ")");
+  for (const KernelComparison& k : bc.kernels)
+    if (k.verdict == Verdict::removed) {
+      e.add_kernel_change("kernel " + k.name + " gone (" + launches_text(k.baseline_calls_per_iteration) + ", " +
+                          kernel_time(k.baseline_median_ns) + ")");
       e.add_hint("a kernel disappeared: the code path or the library's choice changed");
     }
-
-  const KernelSummary* grew_most = nullptr;
-  double most = 0.0;
-  for (const auto& [name, k] : after) {
-    const auto it = before.find(name);
-    if (it == before.end()) continue;
-    const KernelSummary& old_k = *it->second;
-    if (old_k.calls != k->calls) {
-      e.add_change("kernel " + name + " calls " + std::to_string(old_k.calls) + " -> " + std::to_string(k->calls));
+  const KernelComparison* slowed_most = nullptr;
+  for (const KernelComparison& k : bc.kernels) {
+    if (k.verdict == Verdict::added || k.verdict == Verdict::removed) continue;
+    if (k.calls_changed) {
+      e.add_kernel_change("kernel " + k.name + " calls " + format_number(k.baseline_calls_per_iteration) + " -> " +
+                          format_number(k.current_calls_per_iteration) + " per iteration");
       e.add_hint("kernel call counts changed: more launches (lost fusion, work split into more pieces)");
     }
-    if (old_k.median_ns > 0 && k->median_ns / old_k.median_ns - 1.0 > kChanged &&
-        k->median_ns / old_k.median_ns > most) {
-      most = k->median_ns / old_k.median_ns;
-      grew_most = k;
-    }
+    if (k.verdict == Verdict::regression && k.evidence && (!slowed_most || k.evidence->ratio > slowed_most->evidence->ratio))
+      slowed_most = &k;
   }
-  if (grew_most) {
-    const KernelSummary& old_k = *before.at(grew_most->name);
-    e.add_change("kernel " + grew_most->name + " median " + format_seconds(old_k.median_ns * 1e-9) + " -> " +
-                 format_seconds(grew_most->median_ns * 1e-9) + " (" + signed_percent(old_k.median_ns, grew_most->median_ns) +
-                 ")");
-    e.add_hint("kernel " + grew_most->name + " got slower: profile it at both commits (ncu)");
+  if (slowed_most) {
+    const KernelComparison& k = *slowed_most;
+    std::string text = "kernel " + k.name + " median " + kernel_time(k.baseline_median_ns) + " -> " +
+                       kernel_time(k.current_median_ns);
+    if (k.baseline_median_ns && k.current_median_ns)
+      text += " (" + signed_percent(*k.baseline_median_ns, *k.current_median_ns) + ")";
+    e.add_kernel_change(text + ", q = " + format_number(k.evidence->q_value));
+    e.add_hint("kernel " + k.name + " got slower: profile it at both commits (ncu)");
   }
 }
 
@@ -151,7 +152,7 @@ std::vector<Suggestion> apply(const SuggestContext& ctx) {
 
     Explanation e;
     compare_counters(*old_b, *new_b, e);
-    compare_kernels(*old_b, *new_b, e);
+    explain_kernels(bc, e);
 
     Suggestion s;
     s.rule = "regression-explained";
@@ -161,8 +162,10 @@ std::vector<Suggestion> apply(const SuggestContext& ctx) {
     if (bc.baseline && bc.current)
       evidence = "median " + format_seconds(bc.baseline->median) + " -> " + format_seconds(bc.current->median) + " (" +
                  format_number(ratio) + "x); ";
-    if (!e.changes.empty()) {
-      evidence += "changed by more than 5%: " + joined(e.changes, "; ");
+    if (!e.changes.empty() || !e.kernel_changes.empty()) {
+      if (!e.changes.empty()) evidence += "changed by more than 5%: " + joined(e.changes, "; ");
+      if (!e.changes.empty() && !e.kernel_changes.empty()) evidence += "; ";
+      if (!e.kernel_changes.empty()) evidence += "kernels: " + joined(e.kernel_changes, "; ");
     } else {
       evidence += e.unchanged.empty() ? "no counters or kernels to compare, so the time itself moved"
                                       : "counters unchanged (" + joined(e.unchanged, ", ") +

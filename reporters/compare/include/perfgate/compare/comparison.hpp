@@ -9,32 +9,14 @@
 #include <vector>
 
 #include "perfgate/compare/gate_settings.hpp"
+#include "perfgate/compare/kernel_comparison.hpp"
+#include "perfgate/compare/sample_evidence.hpp"
 #include "perfgate/compare/verdict.hpp"
 #include "perfgate/model/derived_figure.hpp"
 #include "perfgate/model/results.hpp"
 #include "perfgate/model/suggestion.hpp"
 
 namespace perfgate {
-
-struct SampleSummary {
-  std::size_t n = 0;      // valid samples
-  double median = 0.0;    // seconds
-  double robust_cv = 0.0;
-  int throttled = 0;      // samples left out because clocks throttled
-  std::size_t rounds = 1;       // separate runs pooled into the samples
-  double run_to_run_pct = 0.0;  // (largest / smallest round median - 1) x 100
-};
-
-// The statistics of one baseline/current pair.
-struct Evidence {
-  double ratio = 0.0;    // median(current) / median(baseline)
-  bool interval_available = false;
-  double ci_low = 0.0;   // interval for the ratio at GateSettings::confidence
-  double ci_high = 0.0;
-  double p_value = 1.0;  // Mann-Whitney U, two-sided
-  bool exact_p = false;
-  double q_value = 1.0;  // Benjamini-Hochberg across the run
-};
 
 enum class Confirmation {
   not_needed,      // not a suspected regression
@@ -58,6 +40,12 @@ struct BenchmarkComparison {
   Confirmation confirmation = Confirmation::not_needed;
   std::optional<SampleSummary> recheck;       // the re-measurement
   std::optional<Evidence> recheck_evidence;
+  // The case's kernels against the baseline's, when both sides were traced
+  // (compare_kernels): they explain the verdict and never change it.
+  std::vector<KernelComparison> kernels;
+  // The current run's traced pass, when there was one.
+  std::vector<CopySummary> copies;
+  std::optional<TraceInfo> trace;
 };
 
 // Most benchmarks moving the same way by a similar ratio: a different

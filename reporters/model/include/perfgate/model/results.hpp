@@ -35,11 +35,30 @@ struct GateOverride {
   bool empty() const { return !threshold_pct && !ignore && !reason; }
 };
 
-// One kernel seen while a case ran (filled by tracing; empty otherwise).
+// One kernel of a case's traced pass (--perfgate_trace; empty otherwise).
 struct KernelSummary {
-  std::string name;
-  std::int64_t calls = 0;
-  double median_ns = 0.0;
+  std::string name;               // demangled
+  std::int64_t calls = 0;         // launches in the traced pass (TraceInfo::iterations calls of the case)
+  double median_ns = 0.0;         // median duration of one launch
+  // Durations of single launches in ns, at most kMaxKernelSamples of them,
+  // evenly spread over the pass: the per-kernel comparison tests them as
+  // the gate tests a case's samples.
+  std::vector<double> samples_ns;
+};
+inline constexpr std::size_t kMaxKernelSamples = 100;
+
+// Copies (or memsets) of one direction in a case's traced pass.
+struct CopySummary {
+  std::string direction;  // "HtoD", "DtoH", "DtoD", "HtoH", "PtoP", "memset"
+  std::int64_t count = 0;
+  std::int64_t bytes = 0;
+};
+
+// Where a case's traced pass went and how much it saw.
+struct TraceInfo {
+  std::string path;                 // the Chrome trace-event JSON (Perfetto)
+  std::int64_t iterations = 0;      // calls of the case's work in the traced pass
+  std::int64_t dropped_records = 0; // CUPTI records lost (buffers full)
 };
 
 struct BenchmarkResult {
@@ -55,7 +74,10 @@ struct BenchmarkResult {
   int throttled_samples = 0;      // repetitions left out because clocks throttled
   std::int64_t iterations = 0;    // iterations per repetition
   std::map<std::string, CounterValue> counters;
+  // From the traced pass (--perfgate_trace), when there was one.
   std::vector<KernelSummary> kernels;
+  std::vector<CopySummary> copies;
+  std::optional<TraceInfo> trace;
   GateOverride gate;
   // Set when the case did not produce samples in this run.
   std::optional<std::string> error;    // it failed

@@ -7,7 +7,8 @@
 
 namespace perfgate {
 
-// The comparison as a plain-text table (regressions first), followed by the
+// The comparison as a plain-text table (regressions first), each case's
+// kernel changes indented under its row (a few at most), followed by the
 // reason for every row that is not NO_CHANGE, the run's notes and the summary
 // (with the status when `exit_code` is given).
 void print_comparison_table(std::ostream& out, const Comparison& comparison, std::optional<int> exit_code);

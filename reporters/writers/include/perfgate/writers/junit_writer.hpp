@@ -12,8 +12,9 @@ namespace perfgate {
 //   REGRESSION -> <failure type="PerformanceRegression" message="one line">details</failure>;
 //   ERROR -> <error> (a skipped case -> <skipped>);
 //   INCONCLUSIVE, INCOMPARABLE and ignored -> <skipped message="...">;
-//   the numbers in <properties>.  Names are made unique; all text is escaped
-//   and stripped of characters XML forbids.
+//   the numbers in <properties>; the details (also in <system-out>) include
+//   the trace and the case's kernel changes, one line each.  Names are made
+//   unique; all text is escaped and stripped of characters XML forbids.
 std::string comparison_to_junit(const Comparison& comparison, int exit_code);
 
 }  // namespace perfgate

@@ -7,8 +7,9 @@
 namespace perfgate {
 
 // A summary for a CI job page or a merge-request comment: status line,
-// environment-shift warning, the rows that need attention, then every row
-// in a collapsed table.
+// environment-shift warning, the rows that need attention, the kernel
+// changes of each case that has some ("Kernels"), then every row in a
+// collapsed table.
 std::string comparison_to_markdown(const Comparison& comparison, int exit_code);
 
 // `text` safe inside a Markdown table cell: one line, with the characters

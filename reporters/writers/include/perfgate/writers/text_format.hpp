@@ -25,6 +25,20 @@ std::string suggestion_headline(const Suggestion& suggestion);
 // The suggestions about one benchmark, in report order.
 std::vector<const Suggestion*> suggestions_for(const Comparison& comparison, const std::string& benchmark);
 
+// A kernel's launches per iteration: "1 call/iter", "0.5 calls/iter", and
+// "1 -> 2 calls/iter" when the count changed.
+std::string format_kernel_calls(const KernelComparison& kernel);
+
+// A kernel comparison's numbers on one line, the name and verdict left to
+// the caller: "900 µs -> 1.20 ms (+33.33%), 1 call/iter" (the change from the
+// tested samples, else from the medians); "50.0 µs, 1 call/iter" for a
+// kernel on one side only.
+std::string kernel_numbers(const KernelComparison& kernel);
+
+// The change a kernel comparison reports: the evidence's ratio, else the
+// ratio of the medians; nullopt without both.
+std::optional<double> kernel_ratio(const KernelComparison& kernel);
+
 // "[0.981, 1.02]" for an available interval, "n/a" otherwise.
 std::string format_interval(const Evidence& evidence);
 

@@ -1,0 +1,133 @@
+#include "trace_pass.hpp"
+
+#include <chrono>
+#include <cstdlib>
+#include <iomanip>
+#include <filesystem>
+#include <iostream>
+#include <map>
+
+#include "case_runner.hpp"
+#include "child_process.hpp"
+#include "perfgate/model/benchmark_name.hpp"
+#include "perfgate/model/results_io.hpp"
+#include "perfgate/model/scratch_folder.hpp"
+#include "perfgate/runtime/suite_info.hpp"
+#include "perfgate/trace/traced_cases.hpp"
+#include "perfgate/trace/tracing_off.hpp"
+#include "case_worker.hpp"
+#include <benchmark/benchmark.h>
+#if PERFGATE_HAS_CUDA
+#include "perfgate/cuda/availability.hpp"
+#include "perfgate/trace/cupti_session.hpp"
+#endif
+
+namespace perfgate {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Why this process cannot trace at all, before starting a worker for it.
+std::optional<std::string> no_tracing_here() {
+  if (!this_suite.gpu) return std::string("this suite has no GPU cases");
+#if PERFGATE_HAS_CUDA
+  if (!cuda::availability().usable) return cuda::availability().reason;
+  return std::nullopt;
+#else
+  return std::string("perfgate was built without CUDA");
+#endif
+}
+
+std::vector<std::string> measured_names(const std::vector<BenchmarkResult>& results) {
+  std::vector<std::string> names;
+  for (const BenchmarkResult& b : results)
+    if (b.measured()) names.push_back(b.name);
+  return names;
+}
+
+// One untimed run of each case, one case after the other: later flags win.
+std::vector<std::string> trace_argv(const std::vector<std::string>& args, const std::vector<std::string>& names) {
+  std::vector<std::string> argv = args;
+  argv.front() = own_executable(args.front()).string();
+  argv.push_back("--benchmark_filter=" + benchmark_filter_for(names));
+  argv.push_back("--benchmark_repetitions=1");
+  argv.push_back("--benchmark_enable_random_interleaving=false");
+  argv.push_back("--benchmark_min_time=0");
+  argv.push_back("--benchmark_out=");
+  return argv;
+}
+
+std::size_t copy_traces(const std::vector<BenchmarkResult>& traced, std::vector<BenchmarkResult>& measured) {
+  std::map<std::string, const BenchmarkResult*> by_name;
+  for (const BenchmarkResult& t : traced)
+    if (t.trace) by_name[t.name] = &t;
+  std::size_t copied = 0;
+  for (BenchmarkResult& b : measured) {
+    const auto it = by_name.find(b.name);
+    if (it == by_name.end()) continue;
+    b.kernels = it->second->kernels;
+    b.copies = it->second->copies;
+    b.trace = it->second->trace;
+    ++copied;
+  }
+  return copied;
+}
+
+// The traced pass shows no times (they are nominal): it reports nothing.
+class SilentReporter : public benchmark::BenchmarkReporter {
+ public:
+  bool ReportContext(const Context&) override { return true; }
+  void ReportRuns(const std::vector<Run>&) override {}
+};
+
+}  // namespace
+
+std::optional<std::string> trace_pass_folder() {
+  const char* folder = std::getenv(kTracePassVariable);
+  if (!folder || !*folder) return std::nullopt;
+  return std::string(folder);
+}
+
+void trace_cases(const std::vector<std::string>& args, const MainOptions& options,
+                 std::vector<BenchmarkResult>& measured) {
+  if (const auto why = no_tracing_here()) {
+    std::cerr << trace::tracing_off_warning(*why) << "\n";
+    return;
+  }
+  const std::vector<std::string> names = measured_names(measured);
+  if (names.empty()) return;
+  const auto started = std::chrono::steady_clock::now();
+  ScratchFolder folder("perfgate-trace");
+  const fs::path journal = folder.path() / "traced.json";
+  const ChildExit exit = run_child(trace_argv(args, names), {{kWorkerJournalVariable, journal.string()},
+                                                             {kTracePassVariable, options.trace_dir.string()}});
+  std::error_code missing;
+  const std::size_t traced =
+      fs::exists(journal, missing) ? copy_traces(load_results(journal).benchmarks, measured) : 0;
+  if (exit.signaled || exit.code != 0)
+    std::cerr << "perfgate: the traced pass stopped (" << exit.describe() << "); " << names.size() - traced
+              << " case(s) have no trace\n";
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (traced > 0)
+    std::cerr << "perfgate: traced " << traced << " case(s) in " << std::fixed << std::setprecision(1) << seconds
+              << " s (untimed pass): Chrome traces (open in Perfetto) in " << options.trace_dir.string() << "\n";
+}
+
+int run_trace_worker(std::vector<std::string> args, const std::string& journal, const std::string& folder) {
+#if PERFGATE_HAS_CUDA
+  // Before any CUDA call: CUPTI is claimed before the context exists.
+  if (const auto why = trace::start_tracing()) {
+    std::cerr << trace::tracing_off_warning(*why) << "\n";
+    return 0;
+  }
+#endif
+  const MainOptions options = parse_main_options(args);
+  trace::TraceAttacher attacher(folder);
+  RunHooks hooks;
+  hooks.display = std::make_unique<SilentReporter>();
+  hooks.finish = [&](std::vector<BenchmarkResult>& results) { attacher.attach(results); };
+  run_cases_here(args, options, journal, std::move(hooks));
+  return 0;
+}
+
+}  // namespace perfgate

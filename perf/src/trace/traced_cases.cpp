@@ -1,0 +1,80 @@
+#include "perfgate/trace/traced_cases.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <mutex>
+#include <set>
+
+#include "perfgate/trace/chrome_trace.hpp"
+#include "perfgate/trace/kernel_summary.hpp"
+#include "perfgate/trace/trace_file_name.hpp"
+
+namespace perfgate::trace {
+namespace {
+
+struct Store {
+  std::mutex mutex;
+  std::map<std::string, TracedCase> pending;
+  std::set<std::string> traced;
+};
+
+Store& store() {
+  static Store s;
+  return s;
+}
+
+std::map<std::string, TracedCase> take_pending() {
+  Store& s = store();
+  const std::lock_guard lock(s.mutex);
+  return std::exchange(s.pending, {});
+}
+
+}  // namespace
+
+void keep_traced_case(const std::string& case_name, TracedCase traced) {
+  Store& s = store();
+  const std::lock_guard lock(s.mutex);
+  s.pending[case_name] = std::move(traced);
+  if (!case_name.empty()) s.traced.insert(case_name);
+}
+
+bool was_traced(const std::string& case_name) {
+  Store& s = store();
+  const std::lock_guard lock(s.mutex);
+  return !case_name.empty() && s.traced.count(case_name) > 0;
+}
+
+TraceAttacher::Attached TraceAttacher::write(const std::string& case_name, const TracedCase& traced) const {
+  const CaseActivitySummary summary = summarize_work(traced.records);
+  TraceMetadata meta;
+  meta.case_name = case_name;
+  meta.host_process = static_cast<std::uint32_t>(::getpid());
+  meta.host_process_name = "perfgate: " + case_name;
+  meta.device_names = traced.device_names;
+  meta.iterations = traced.iterations;
+  const std::filesystem::path file = dir_ / trace_file_name(case_name);
+  write_chrome_trace(traced.records, meta, file);
+  return {summary.kernels, summary.copies,
+          TraceInfo{file.string(), traced.iterations, static_cast<std::int64_t>(traced.records.dropped_records)}};
+}
+
+void TraceAttacher::attach(std::vector<BenchmarkResult>& results) {
+  for (auto& [name, traced] : take_pending()) {
+    // A name registered with arguments appended (->Arg(64)) names no result:
+    // then it, like an unnamed pass, is the case that reported last.
+    std::string owner = name;
+    const bool named_result = std::any_of(results.begin(), results.end(), [&](const auto& b) { return b.name == name; });
+    if (!named_result && !results.empty()) owner = results.back().name;
+    if (!owner.empty()) attached_[owner] = write(owner, traced);
+  }
+  for (BenchmarkResult& b : results) {
+    const auto it = attached_.find(b.name);
+    if (it == attached_.end()) continue;
+    b.kernels = it->second.kernels;
+    b.copies = it->second.copies;
+    b.trace = it->second.trace;
+  }
+}
+
+}  // namespace perfgate::trace
