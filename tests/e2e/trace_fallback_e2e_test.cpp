@@ -11,13 +11,8 @@ namespace {
 
 using testing::run_shell;
 using testing::shell_word;
+using testing::count_occurrences;
 using testing::TempDir;
-
-std::size_t occurrences(const std::string& text, const std::string& what) {
-  std::size_t count = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++count;
-  return count;
-}
 
 TEST(TraceFallback, AHostSuiteWarnsOnceAndRecordsAsUsual) {
   const TempDir dir;
@@ -27,7 +22,7 @@ TEST(TraceFallback, AHostSuiteWarnsOnceAndRecordsAsUsual) {
                              shell_word((dir / "r.json").string()) + " --perfgate_trace=" +
                              shell_word((dir / "traces").string()));
   ASSERT_EQ(run.exit_code, 0) << run.output;
-  EXPECT_EQ(occurrences(run.output, "perfgate: tracing is off: this suite has no GPU cases"), 1u) << run.output;
+  EXPECT_EQ(count_occurrences(run.output, "perfgate: tracing is off: this suite has no GPU cases"), 1u) << run.output;
   const Results results = load_results(dir / "r.json");
   ASSERT_FALSE(results.benchmarks.empty());
   for (const BenchmarkResult& b : results.benchmarks) {

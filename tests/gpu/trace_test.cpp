@@ -23,15 +23,10 @@ namespace {
 using testing::read_text;
 using testing::run_shell;
 using testing::shell_word;
+using testing::count_occurrences;
 using testing::TempDir;
 
 const std::string kSelftestCases = " --benchmark_filter='^selftest/' --benchmark_repetitions=5 --benchmark_min_time=0.02";
-
-std::size_t occurrences(const std::string& text, const std::string& what) {
-  std::size_t count = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++count;
-  return count;
-}
 
 std::string suite() { return shell_word(PERFGATE_GPU_SELFTEST); }
 
@@ -46,7 +41,7 @@ TEST(TracingFallback, WithoutADeviceTracingIsOffWithOneWarningAndTheRunGoesOn) {
   const TempDir dir;
   const auto run = record_traced(dir, "run");
   EXPECT_EQ(run.exit_code, 77) << run.output;  // every case skipped, as without --perfgate_trace
-  EXPECT_EQ(occurrences(run.output, "tracing is off"), 1u) << run.output;
+  EXPECT_EQ(count_occurrences(run.output, "tracing is off"), 1u) << run.output;
   EXPECT_NE(run.output.find("no CUDA device"), std::string::npos) << run.output;
   const Results results = load_results(dir / "run.json");
   for (const BenchmarkResult& b : results.benchmarks) EXPECT_FALSE(b.trace.has_value()) << b.name;

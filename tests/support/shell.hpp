@@ -17,6 +17,9 @@ CommandResult run_shell(const std::string& command);
 // A single-quoted shell word.
 std::string shell_word(const std::string& text);
 
+// How many times `what` occurs in `text` (warnings printed once, say).
+std::size_t count_occurrences(const std::string& text, const std::string& what);
+
 std::string read_text(const std::filesystem::path& file);
 void write_text(const std::filesystem::path& file, const std::string& text);
 
