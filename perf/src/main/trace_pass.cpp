@@ -65,9 +65,7 @@ std::size_t copy_traces(const std::vector<BenchmarkResult>& traced, std::vector<
   for (BenchmarkResult& b : measured) {
     const auto it = by_name.find(b.name);
     if (it == by_name.end()) continue;
-    b.kernels = it->second->kernels;
-    b.copies = it->second->copies;
-    b.trace = it->second->trace;
+    copy_traced_pass(*it->second, b);
     ++copied;
   }
   return copied;

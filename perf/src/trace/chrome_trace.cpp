@@ -14,10 +14,6 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-bool has_valid_times(std::uint64_t start_ns, std::uint64_t end_ns) {
-  return start_ns != 0 && end_ns != 0 && end_ns >= start_ns;
-}
-
 // Trace times are offsets from a base rather than epoch values: 19-digit
 // nanosecond stamps do not fit a double, offsets of a pass do, to the ns.
 class TraceClock {

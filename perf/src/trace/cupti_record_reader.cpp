@@ -10,7 +10,6 @@ namespace {
 
 // CUPTI 13.0 fills the newest record versions (Kernel10, Memcpy6,
 // Memset4); perfgate reads only fields older versions share too.
-bool valid_times(std::uint64_t start, std::uint64_t end) { return start != 0 && end != 0 && end >= start; }
 
 CopyDirection direction_of(std::uint8_t copy_kind) {
   switch (copy_kind) {
@@ -57,7 +56,7 @@ std::string api_name(CUpti_CallbackDomain domain, CUpti_CallbackId cbid) {
 GpuPlace place(std::uint32_t device, std::uint32_t context, std::uint32_t stream) { return {device, context, stream}; }
 
 void read_kernel(const CUpti_ActivityKernel10& k, ActivityRecords& out) {
-  if (!valid_times(k.start, k.end)) return void(++out.invalid_records);
+  if (!has_valid_times(k.start, k.end)) return void(++out.invalid_records);
   KernelActivity a;
   a.name = demangle(k.name);
   a.start_ns = k.start;
@@ -72,7 +71,7 @@ void read_kernel(const CUpti_ActivityKernel10& k, ActivityRecords& out) {
 }
 
 void read_copy(const CUpti_ActivityMemcpy6& c, ActivityRecords& out) {
-  if (!valid_times(c.start, c.end)) return void(++out.invalid_records);
+  if (!has_valid_times(c.start, c.end)) return void(++out.invalid_records);
   CopyActivity a;
   a.direction = direction_of(c.copyKind);
   a.source_kind = memory_kind_name(c.srcKind);
@@ -86,7 +85,7 @@ void read_copy(const CUpti_ActivityMemcpy6& c, ActivityRecords& out) {
 }
 
 void read_memset(const CUpti_ActivityMemset4& m, ActivityRecords& out) {
-  if (!valid_times(m.start, m.end)) return void(++out.invalid_records);
+  if (!has_valid_times(m.start, m.end)) return void(++out.invalid_records);
   out.memsets.push_back({m.bytes, m.start, m.end, place(m.deviceId, m.contextId, m.streamId), m.correlationId});
 }
 

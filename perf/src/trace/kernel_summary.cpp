@@ -12,10 +12,6 @@
 namespace perfgate::trace {
 namespace {
 
-bool has_valid_times(std::uint64_t start_ns, std::uint64_t end_ns) {
-  return start_ns != 0 && end_ns != 0 && end_ns >= start_ns;
-}
-
 // Whether the API call behind `correlation` ran inside the case's work.
 class WorkFilter {
  public:

@@ -45,7 +45,7 @@ bool was_traced(const std::string& case_name) {
   return !case_name.empty() && s.traced.count(case_name) > 0;
 }
 
-TraceAttacher::Attached TraceAttacher::write(const std::string& case_name, const TracedCase& traced) const {
+BenchmarkResult TraceAttacher::write(const std::string& case_name, const TracedCase& traced) const {
   const CaseActivitySummary summary = summarize_work(traced.records);
   TraceMetadata meta;
   meta.case_name = case_name;
@@ -55,8 +55,11 @@ TraceAttacher::Attached TraceAttacher::write(const std::string& case_name, const
   meta.iterations = traced.iterations;
   const std::filesystem::path file = dir_ / trace_file_name(case_name);
   write_chrome_trace(traced.records, meta, file);
-  return {summary.kernels, summary.copies,
-          TraceInfo{file.string(), traced.iterations, static_cast<std::int64_t>(traced.records.dropped_records)}};
+  BenchmarkResult found;
+  found.kernels = summary.kernels;
+  found.copies = summary.copies;
+  found.trace = TraceInfo{file.string(), traced.iterations, static_cast<std::int64_t>(traced.records.dropped_records)};
+  return found;
 }
 
 void TraceAttacher::attach(std::vector<BenchmarkResult>& results) {
@@ -69,11 +72,7 @@ void TraceAttacher::attach(std::vector<BenchmarkResult>& results) {
     if (!owner.empty()) attached_[owner] = write(owner, traced);
   }
   for (BenchmarkResult& b : results) {
-    const auto it = attached_.find(b.name);
-    if (it == attached_.end()) continue;
-    b.kernels = it->second.kernels;
-    b.copies = it->second.copies;
-    b.trace = it->second.trace;
+    if (const auto it = attached_.find(b.name); it != attached_.end()) copy_traced_pass(it->second, b);
   }
 }
 

@@ -54,9 +54,7 @@ void absorb(BenchmarkResult& pooled, const BenchmarkResult& run, std::map<std::s
   }
   // The traced pass is not pooled: the latest run that traced the case wins.
   if (run.trace) {
-    pooled.kernels = run.kernels;
-    pooled.copies = run.copies;
-    pooled.trace = run.trace;
+    copy_traced_pass(run, pooled);
   } else if (pooled.kernels.empty()) {
     pooled.kernels = run.kernels;
   }

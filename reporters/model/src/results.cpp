@@ -24,6 +24,12 @@ std::vector<double> BenchmarkResult::round_medians() const {
   return medians;
 }
 
+void copy_traced_pass(const BenchmarkResult& from, BenchmarkResult& to) {
+  to.kernels = from.kernels;
+  to.copies = from.copies;
+  to.trace = from.trace;
+}
+
 std::string utc_timestamp_now() {
   const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
   std::tm utc{};

@@ -18,6 +18,12 @@ enum class CopyDirection { host_to_device, device_to_host, device_to_device, hos
 // "HtoD", "DtoH", "DtoD", "HtoH", "PtoP", "unknown": the names the results use.
 const char* to_string(CopyDirection direction);
 
+// Usable timestamps: CUPTI writes start = end = 0 when a device buffer ran
+// out, and an end before the start is no duration either.
+constexpr bool has_valid_times(std::uint64_t start_ns, std::uint64_t end_ns) {
+  return start_ns != 0 && end_ns != 0 && end_ns >= start_ns;
+}
+
 // Where a GPU record ran.  Streams are CUPTI stream ids.
 struct GpuPlace {
   std::uint32_t device = 0;

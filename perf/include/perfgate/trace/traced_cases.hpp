@@ -35,15 +35,11 @@ class TraceAttacher {
   void attach(std::vector<BenchmarkResult>& results);
 
  private:
-  struct Attached {
-    std::vector<KernelSummary> kernels;
-    std::vector<CopySummary> copies;
-    TraceInfo trace;
-  };
-  Attached write(const std::string& case_name, const TracedCase& traced) const;
+  // The case's result with only what the pass found (copy_traced_pass).
+  BenchmarkResult write(const std::string& case_name, const TracedCase& traced) const;
 
   std::filesystem::path dir_;
-  std::map<std::string, Attached> attached_;
+  std::map<std::string, BenchmarkResult> attached_;
 };
 
 }  // namespace perfgate::trace

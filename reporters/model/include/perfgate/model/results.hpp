@@ -88,6 +88,10 @@ struct BenchmarkResult {
   std::vector<double> round_medians() const;
 };
 
+// Gives `to` what the traced pass found for `from`'s case: kernels, copies
+// and trace info.
+void copy_traced_pass(const BenchmarkResult& from, BenchmarkResult& to);
+
 struct Source {
   std::string git_commit;
   bool git_dirty = false;
