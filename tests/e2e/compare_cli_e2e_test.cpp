@@ -1,6 +1,7 @@
 // `perfgate compare` as CI calls it: exit codes, reports, and bad input.
 
 #include <algorithm>
+#include <filesystem>
 
 #include <gtest/gtest.h>
 
@@ -167,6 +168,62 @@ TEST_F(CompareCli, UsageErrorsAreExit2) {
   EXPECT_EQ(perfgate_cli("compare only-one.json").exit_code, 2);
   EXPECT_EQ(perfgate_cli("frobnicate").exit_code, 2);
   EXPECT_EQ(perfgate_cli("compare a.json b.json --fdr 7").exit_code, 2);
+  EXPECT_EQ(perfgate_cli("compare a.json b.json --noise-multiplier 101").exit_code, 2);
+  EXPECT_EQ(perfgate_cli("compare a.json b.json --noise-multiplier -1").exit_code, 2);
+}
+
+// Issue 15 item 5: these let a +50% regression pass with exit 0.
+TEST_F(CompareCli, NanAndOutOfRangeGateFlagsAreRefusedNotAPass) {
+  write("base.json", suite_run(1.0, 1));
+  write("cur.json", suite_run(1.5, 100));
+  for (const std::string bad : {"--fdr=nan", "--fdr=0", "--threshold=nan", "--noise-multiplier=nan", "--threshold=inf",
+                                "--fdr=-0.5", "--min-samples=2.5", "--threshold=1e999"}) {
+    const auto run = perfgate_cli("compare " + path("base.json") + " " + path("cur.json") + " " + bad);
+    EXPECT_EQ(run.exit_code, 2) << bad << "\n" << run.output;
+    EXPECT_EQ(run.output.find("PASS"), std::string::npos) << bad << "\n" << run.output;
+  }
+  // The range is printed with %g, not DBL_MAX's 309 digits.
+  const auto run = perfgate_cli("compare " + path("base.json") + " " + path("cur.json") + " --threshold=-1");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.output.find("above 0 and at most 1e+06"), std::string::npos) << run.output;
+  EXPECT_LT(run.output.size(), 400u) << run.output;
+  // The suite binaries accept the same edges: fdr 1 and noise multiplier 0.
+  EXPECT_EQ(perfgate_cli("compare " + path("base.json") + " " + path("cur.json") + " --fdr 1 --noise-multiplier 0").exit_code, 1);
+}
+
+// Issue 15 item 6: another suite's baseline, an empty current file, a filter
+// typo that left nothing: nothing was gated, exit 2 with one line naming both.
+TEST_F(CompareCli, NothingOnBothSidesIsExit2NamingBothFiles) {
+  write("base.json", suite_run(1.0, 1));
+  write("other.json", testing::results("other", {benchmark("other/case", lognormal_samples(1e-3, 0.01, 10, 5))}));
+  write("empty.json", testing::results("kernels", {}));
+  for (const std::string current : {"other.json", "empty.json"}) {
+    const auto run = perfgate_cli("compare " + path("base.json") + " " + path(current) + reports());
+    EXPECT_EQ(run.exit_code, 2) << current << "\n" << run.output;
+    EXPECT_NE(run.output.find("nothing to gate: no benchmark of " + path(current) + " is in " + path("base.json")),
+              std::string::npos)
+        << run.output;
+    EXPECT_NE(run.output.find("ERROR (exit 2)"), std::string::npos) << run.output;
+    EXPECT_EQ(json::parse(read_text(dir_ / "out/c.json"))["exit_code"], 2);
+  }
+}
+
+// Issue 15 item 15: the report's folder is created from the normalized path.
+TEST_F(CompareCli, AReportPathWithDotDotLeavesNoStrayFolder) {
+  write("base.json", suite_run(1.0, 1));
+  write("cur.json", suite_run(1.0, 100));
+  const auto run = perfgate_cli("compare " + path("base.json") + " " + path("cur.json") + " --junit " + path("o/../o/x/../j.xml"));
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_TRUE(std::filesystem::is_regular_file(dir_ / "o/j.xml"));
+  EXPECT_FALSE(std::filesystem::exists(dir_ / "o/x")) << "a stray folder was created";
+}
+
+TEST_F(CompareCli, NoiseMultiplierRaisesTheThresholdOnlyWhenAsked) {
+  // 1% noise, +8%: a REGRESSION against the 5% threshold; 30 robust CVs (~30%) put it within.
+  write("base.json", suite_run(1.0, 1));
+  write("cur.json", suite_run(1.08, 100));
+  EXPECT_EQ(perfgate_cli("compare " + path("base.json") + " " + path("cur.json")).exit_code, 1);
+  EXPECT_EQ(perfgate_cli("compare " + path("base.json") + " " + path("cur.json") + " --noise-multiplier 30").exit_code, 0);
 }
 
 TEST_F(CompareCli, PromoteMakesResultsTheBaselineEachFileARound) {

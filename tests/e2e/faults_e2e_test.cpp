@@ -1,10 +1,13 @@
 // Faults a gate in CI meets, each with the outcome perfgate promises:
 //   - a baseline write killed (SIGKILL) half way leaves the old baseline intact;
 //   - two baseline writes at once serialize (the later one wins, whole);
-//   - a read-only or full output folder is a one-line error, exit 2, and the
-//     report already there stays.
+//   - a read-only or full output folder is a one-line error, exit 2, and no
+//     report is left at that path (neither a partial nor the previous one);
+//   - a temporary file a killed writer left is swept by the next write.
 // The kill lands mid-write through PERFGATE_TEST_PAUSE_MID_WRITE_S (the
 // atomic writer sleeps after writing half of the content).
+
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -80,6 +83,11 @@ TEST_F(Faults, ABaselineWriteKilledHalfWayLeavesTheOldBaseline) {
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
   EXPECT_EQ(read_text(baseline()), before);
   EXPECT_NO_THROW(load_results(baseline()));
+  // The killed writer's temporary is litter (git status shows it) until the
+  // next write sweeps it.
+  ASSERT_EQ(run_shell(promote("newer.json")).exit_code, 0);
+  for (const auto& entry : std::filesystem::directory_iterator(baseline().parent_path()))
+    EXPECT_EQ(entry.path().filename().string().find(".tmp."), std::string::npos) << entry.path();
 }
 
 TEST_F(Faults, TwoBaselineWritesAtOnceSerialize) {
@@ -110,17 +118,39 @@ TEST_F(Faults, AReadOnlyOutputFolderIsOneLineAndExitTwo) {
   EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << r.output;
 }
 
-TEST_F(Faults, AFullDiskIsOneLineAndExitTwoAndTheOldReportStays) {
-  // A file-size limit of 512 bytes stands in for a full disk (EFBIG, with
-  // SIGXFSZ ignored); the report already in the folder must survive.
+TEST_F(Faults, AFullDiskIsOneLineAndExitTwoAndNoStaleReportStays) {
+  // A file-size limit of 512 bytes stands in for a full disk. SIGXFSZ keeps
+  // its default disposition here (it would end perfgate without a word):
+  // perfgate ignores it itself, so the write fails with EFBIG. The previous
+  // run's report at that path is removed, not left to pass for this run's.
   write_text(dir_ / "out/comparison.json", "previous report");
-  const auto r = run_shell("(trap '' XFSZ; ulimit -f 1; " + cli() + " compare " + shell_word((dir_ / "old.json").string()) +
+  const auto r = run_shell("(trap - XFSZ; ulimit -f 1; " + cli() + " compare " + shell_word((dir_ / "old.json").string()) +
                            " " + shell_word((dir_ / "new.json").string()) + " --json " +
                            shell_word((dir_ / "out/comparison.json").string()) + " 2>&1 >/dev/null)");
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("comparison.json: cannot write: File too large"), std::string::npos) << r.output;
   EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << r.output;
-  EXPECT_EQ(read_text(dir_ / "out/comparison.json"), "previous report");
+  EXPECT_FALSE(std::filesystem::exists(dir_ / "out/comparison.json")) << "a stale report is left";
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir_ / "out"), {}), 0) << "a temporary file is left";
+}
+
+TEST_F(Faults, AStaleTemporaryOfADeadWriterIsSweptByTheNextWrite) {
+  // What a writer killed with SIGKILL leaves beside the baseline; the next
+  // write (holding the folder's lock) removes it. A temporary of a live
+  // process (this test's) is someone's write in progress: it stays.
+  const auto dead = run_shell("sh -c 'echo $$'");
+  ASSERT_EQ(dead.exit_code, 0);
+  const std::string dead_pid = dead.output.substr(0, dead.output.find('\n'));
+  const auto folder = baseline().parent_path();
+  write_text(folder / (".kernels.json.tmp." + dead_pid + ".5eed"), "{\"half\": ");
+  const std::string live = ".kernels.json.tmp." + std::to_string(::getpid()) + ".beef";
+  write_text(folder / live, "in progress");
+  write_text(folder / ".notes.txt", "not a temporary");
+  const auto r = run_shell(promote("new.json"));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(folder / (".kernels.json.tmp." + dead_pid + ".5eed")));
+  EXPECT_TRUE(std::filesystem::exists(folder / live));
+  EXPECT_TRUE(std::filesystem::exists(folder / ".notes.txt"));
 }
 
 }  // namespace

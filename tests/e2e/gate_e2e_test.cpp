@@ -56,9 +56,14 @@ TEST_F(HostSuiteGate, RecordWritesEverySampleOfEveryCase) {
   for (const auto& b : r.benchmarks) EXPECT_EQ(b.samples.size(), 10u) << b.name;
 }
 
+// This shared VM's speed moves between back-to-back runs by a standard
+// deviation of 1.2-2.3% (docs/measurements.md, "The decision rule on the
+// real runner"), more than the gate's default floor of 1% assumes; the
+// one-round baseline cannot show it, so the test says so.
 TEST_F(HostSuiteGate, UnchangedRunPasses) {
   const auto out = *folder_ / "clean";
-  const auto run = run_shell(suite("--perfgate_baseline=" + base().string() + " --perfgate_out_dir=" + out.string()));
+  const auto run = run_shell(suite("--perfgate_baseline=" + base().string() + " --perfgate_min_run_spread=2.5 --perfgate_out_dir=" +
+                                   out.string()));
   EXPECT_EQ(run.exit_code, 0) << run.output;
   const auto v = verdicts(out / "host.comparison.json");
   for (const auto& name : kCases) EXPECT_NE(v[name]["verdict"], "REGRESSION") << name << "\n" << run.output;
@@ -68,16 +73,25 @@ TEST_F(HostSuiteGate, UnchangedRunPasses) {
   EXPECT_EQ(junit.count("//testcase"), kCases.size());
 }
 
+// The shared VM's speed moves between runs (up to 2x once, docs/measurements.md),
+// and the gate, which is sharp, would report that too.  So the baseline is
+// recorded right before the planted run, and the threshold says that only
+// a change of 25% matters here: the planted 2x is four times that, and the
+// other cases' drift between two back-to-back runs stays below it.
 TEST_F(HostSuiteGate, PlantedSlowdownFailsThatCaseOnly) {
+  const auto fresh = *folder_ / "planted-base.json";
+  const auto recorded = run_shell(suite("--perfgate_mode=record --perfgate_results=" + fresh.string()));
+  ASSERT_EQ(recorded.exit_code, 0) << recorded.output;
   const auto out = *folder_ / "planted";
-  const auto run = run_shell(suite("--perfgate_baseline=" + base().string() + " --perfgate_out_dir=" + out.string(),
+  const auto run = run_shell(suite("--perfgate_baseline=" + fresh.string() + " --perfgate_threshold=25 --perfgate_out_dir=" +
+                                       out.string(),
                                    "PERFGATE_HOST_PLANT_SLOWDOWN=" + kPlanted));
   EXPECT_EQ(run.exit_code, 1) << run.output;
   EXPECT_NE(run.output.find("re-measuring 1 suspected regression"), std::string::npos) << run.output;
   const auto v = verdicts(out / "host.comparison.json");
   EXPECT_EQ(v[kPlanted]["verdict"], "REGRESSION") << run.output;
   EXPECT_EQ(v[kPlanted]["confirmation"], "confirmed");
-  EXPECT_NEAR(v[kPlanted]["evidence"]["ratio"].get<double>(), 2.0, 0.4);
+  EXPECT_NEAR(v[kPlanted]["evidence"]["ratio"].get<double>(), 2.0, 0.5);
   for (const auto& name : kCases)
     if (name != kPlanted) EXPECT_EQ(v[name]["verdict"], "NO_CHANGE") << name << "\n" << run.output;
   const XmlDocument junit(read_text(out / "host.junit.xml"));
@@ -116,6 +130,26 @@ TEST(HostSuiteInput, MissingBaselineStopsBeforeMeasuring) {
   EXPECT_EQ(run.exit_code, 2) << run.output;
   EXPECT_NE(run.output.find("absent.json: no such file"), std::string::npos) << run.output;
   EXPECT_EQ(run.output.find("cpu_gemm"), std::string::npos) << "nothing was measured";
+}
+
+// Issue 15 item 15: no baseline for the suite on any device is said before
+// the cases run (they still run: an all-skipped suite is 77), and the error
+// names the one command that makes the recorded results the baseline.
+TEST(HostSuiteInput, NoBaselineAnywhereIsSaidBeforeMeasuring) {
+  const TempDir dir;
+  std::filesystem::create_directories(dir / "baselines");
+  const auto run = run_shell(suite("--perfgate_baseline_dir=" + (dir / "baselines").string() + " --perfgate_out_dir=" +
+                                   (dir / "out").string() + " --benchmark_repetitions=2"));
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  const std::size_t warned = run.output.find("no such baseline");
+  ASSERT_NE(warned, std::string::npos) << run.output;
+  EXPECT_LT(warned, run.output.find("cpu_gemm")) << run.output;
+  EXPECT_NE(run.output.find("measuring anyway"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("`perfgate baseline promote " + (dir / "out/host.results.json").string() + " --baseline-dir " +
+                            (dir / "baselines").string() + "`"),
+            std::string::npos)
+      << run.output;
+  EXPECT_TRUE(std::filesystem::is_regular_file(dir / "out/host.results.json"));
 }
 
 TEST(HostSuiteInput, MalformedBaselineIsExit2AndOutputsStayUntouched) {

@@ -15,6 +15,7 @@
 
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/results_io.hpp"
+#include "perfgate/model/suite_name.hpp"
 
 namespace {
 
@@ -47,5 +48,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (again.benchmarks[i].samples != results.benchmarks[i].samples) fail("round trip changed samples");
   }
   if (perfgate::results_to_json(again) != written) fail("round trip is not a fixed point");
+  // A suite name names files: an accepted one can never leave its folder.
+  if (perfgate::suite_name_problem(results.suite)) fail("accepted a suite name that cannot name a file");
   return 0;
 }

@@ -227,6 +227,16 @@ std::size_t cell_separators(const std::string& line) {
   return count;
 }
 
+// "@name" in a cell would notify someone from a merge-request comment;
+// markdown_cell() puts a WORD JOINER (U+2060) after the '@'.
+bool has_live_mention(const std::string& row) {
+  for (std::size_t at = row.find('@'); at != std::string::npos; at = row.find('@', at + 1)) {
+    const bool last = at + 1 == row.size();
+    if (!last && row[at + 1] != ' ' && row.compare(at + 1, 3, "\u2060") != 0) return true;
+  }
+  return false;
+}
+
 void check_markdown(const std::string& md) {
   if (perfgate::valid_utf8(md) != md) fail("Markdown: invalid UTF-8", md);
   for (unsigned char c : md)
@@ -244,6 +254,7 @@ void check_markdown(const std::string& md) {
       continue;
     }
     if (line.back() != '|') fail("Markdown: a table row that does not end in '|'", md);
+    if (has_live_mention(line)) fail("Markdown: a live @mention in a table row", md);
     const std::size_t cells = cell_separators(line);
     if (header_cells == 0) header_cells = cells;
     else if (cells != header_cells) fail("Markdown: a table row with more or fewer cells than its header", md);

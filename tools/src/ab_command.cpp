@@ -76,15 +76,21 @@ void require_same_origin(const Results& baseline, const Results& candidate) {
 }
 
 
-// The gate widens its threshold by a stored baseline's round-to-round
-// spread, because a stored baseline cannot see how the machine moves
-// today.  Here both builds ran in alternating rounds, so a slow phase
-// falls on both sides' samples alike; widening by it would only blunt the
-// gate (a 2x slowdown was missed when one round of the old build hit a
-// slow phase of the shared runner).
+// The gate widens the ratio's interval by a stored baseline's
+// round-to-round spread (at least GateSettings::min_run_spread_pct),
+// because a stored baseline cannot see how the machine moves today.  Here
+// both builds ran in alternating rounds, so a slow phase falls on both
+// sides' samples alike; widening by it would only blunt the gate (a 2x
+// slowdown was missed when one round of the old build hit a slow phase of
+// the shared runner).
 Results as_one_run(Results pooled) {
   for (BenchmarkResult& b : pooled.benchmarks) b.rounds.clear();
   return pooled;
+}
+
+GateSettings without_run_term(GateSettings settings) {
+  settings.min_run_spread_pct = 0.0;
+  return settings;
 }
 
 }  // namespace
@@ -95,6 +101,9 @@ int run_ab(const AbOptions& options) {
   Side candidate{"candidate", options.candidate_bin, {}};
   require_runnable(baseline);
   require_runnable(candidate);
+  const ReportPaths reports{options.comparison_json, options.junit, options.markdown};
+  require_distinct_outputs({{options.baseline_bin, "the baseline binary"}, {options.candidate_bin, "the candidate binary"}},
+                           reports.named());
   const ScratchFolder scratch("perfgate-ab");
   for (int round = 1; round <= options.rounds; ++round) {
     // A B, B A, A B, ...: whatever drifts during the run hits both builds alike.
@@ -106,7 +115,7 @@ int run_ab(const AbOptions& options) {
   }
   const Results old_build = as_one_run(pool_runs(baseline.rounds));
   const Results new_build = as_one_run(pool_runs(candidate.rounds));
-  Comparison comparison = compare_results(old_build, new_build, options.gate);
+  Comparison comparison = compare_results(old_build, new_build, without_run_term(options.gate));
   comparison.baseline.origin = options.baseline_bin.string();
   comparison.current.origin = options.candidate_bin.string();
   const std::string rounds = std::to_string(options.rounds);
@@ -114,8 +123,7 @@ int run_ab(const AbOptions& options) {
                              " repetitions per build, in alternating order on this machine, each side pooled");
   mark_unconfirmable(comparison, "interleaved A/B: the " + rounds +
                                      " alternating rounds of each build are the confirmation");
-  return explain_and_report(comparison, new_build, old_build, options.suggest_disable, options.baseline_dir,
-                            {options.comparison_json, options.junit, options.markdown});
+  return explain_and_report(comparison, new_build, old_build, options.suggest_disable, options.baseline_dir, reports);
 }
 
 }  // namespace perfgate::cli

@@ -8,21 +8,45 @@
 #include "commands.hpp"
 #include "perfgate/compare/exit_code.hpp"
 #include "perfgate/model/errors.hpp"
+#include "perfgate/model/fingerprint.hpp"
 #include "perfgate/model/results_io.hpp"
+#include "perfgate/model/suite_name.hpp"
 #include "suite_manifest.hpp"
 
 namespace perfgate::cli {
 namespace fs = std::filesystem;
 namespace {
 
+// The slug names the folder the baseline goes to, so it must be the one this
+// device gets everywhere else (make_slug): a GPU's fingerprint under a CPU's
+// slug would land among, and be pooled with, the CPU's runs.
+void require_own_slug(const Fingerprint& device, const fs::path& file) {
+  require_device_slug(device.slug, file.string() + ": fingerprint");
+  const std::string expected = make_slug(device.kind, device.name);
+  if (device.slug != expected)
+    throw InputError(file.string() + ": fingerprint: slug " + quote_text(device.slug) + " is not the slug of the " +
+                     to_string(device.kind) + " " + quote_text(device.name) + " (" + quote_text(expected) + ")");
+}
+
 Results load_promotable(const fs::path& file) {
   Results r = load_results(file);
   if (r.fingerprint.kind == DeviceKind::unknown)
     throw InputError(file.string() + ": the device is unknown (Google Benchmark JSON); a baseline needs a perfgate "
                                      "results file from the device it is for");
+  require_suite_name(r.suite, file.string());  // it names the baseline file
+  require_own_slug(r.fingerprint, file);
   for (const BenchmarkResult& b : r.benchmarks)
-    if (b.error) throw InputError(file.string() + ": case '" + b.name + "' failed in this run: " + *b.error);
+    if (b.error)
+      throw InputError(file.string() + ": case " + quote_text(b.name) + " failed in this run: " + quote_text(*b.error));
   return r;
+}
+
+// Runs the gate would call incomparable (fingerprint.hpp) never become one
+// baseline: their samples would describe no machine.
+void require_comparable(const Results& first, const fs::path& first_file, const Results& run, const fs::path& file) {
+  std::string why;
+  if (!comparable(first.fingerprint, run.fingerprint, &why))
+    throw InputError(file.string() + ": cannot be pooled with " + first_file.string() + ": " + why);
 }
 
 // The suite's baseline folder from the build's manifest when it lists the
@@ -37,17 +61,27 @@ fs::path default_baseline_dir(const std::string& suite, const fs::path& program)
   return "baselines";
 }
 
+// The files a promotion measured, for messages: "a.json, b.json".
+std::string origin_of(const std::vector<fs::path>& files) {
+  std::string text;
+  for (const fs::path& file : files) text += (text.empty() ? "" : ", ") + file.string();
+  return text;
+}
+
 }  // namespace
 
 int run_baseline_promote(const BaselinePromoteOptions& options) {
   refuse_in_ci(options.force);
   std::vector<Results> runs;
-  for (const fs::path& file : options.files) runs.push_back(load_promotable(file));
+  for (const fs::path& file : options.files) {
+    runs.push_back(load_promotable(file));
+    require_comparable(runs.front(), options.files.front(), runs.back(), file);
+  }
   const Results pooled = pool_runs(runs);
   const fs::path dir = options.baseline_dir.empty() ? default_baseline_dir(pooled.suite, options.program)
                                                     : options.baseline_dir;
   const BaselineWrite how{{false, options.append, static_cast<std::size_t>(options.keep_rounds)}, options.force,
-                          options.dry_run};
+                          options.dry_run, origin_of(options.files)};
   write_baseline(pooled, baseline_file(dir, pooled), how);
   return kExitOk;
 }

@@ -24,27 +24,57 @@ std::string gate_text(const GateOverride& gate) {
     text += std::string("threshold ") + number + "%";
   }
   if (gate.ignore) text += std::string(text.empty() ? "" : ", ") + "ignored";
-  if (gate.reason) text += " (" + *gate.reason + ")";
+  if (gate.reason) text += " (" + printable_text(*gate.reason) + ")";
   return text;
 }
 
+// What a baseline row shows of its samples, or of the summary a producer
+// kept instead of them (NVBench without its sample files).
+struct Centre {
+  std::string median = "-";
+  std::string cv = "-";
+  std::size_t count = 0;
+};
+
+Centre centre_of(const BenchmarkResult& b) {
+  Centre c;
+  if (!b.measured()) return c;
+  char text[32];
+  if (b.samples.empty() && b.summary) {
+    c.median = format_seconds(b.summary->mean);
+    std::snprintf(text, sizeof text, "%.2f%%", b.summary->mean > 0 ? b.summary->stdev / b.summary->mean * 100.0 : 0.0);
+    c.count = b.summary->count;
+  } else {
+    c.median = format_seconds(stats::median(b.samples));
+    std::snprintf(text, sizeof text, "%.2f%%", stats::robust_cv(b.samples) * 100.0);
+    c.count = b.samples.size();
+  }
+  c.cv = text;
+  return c;
+}
+
+// Everything printed from the file is escaped: a baseline under review may
+// come from someone else's branch.
 void show(const fs::path& file) {
   const Results r = load_results(file);
-  std::cout << file.string() << "\n  suite " << r.suite << ", device " << r.fingerprint.slug << " (" << r.fingerprint.name
-            << "), recorded " << r.created_utc << ", commit "
-            << (r.source.git_commit.empty() ? "unknown" : r.source.git_commit) << (r.source.git_dirty ? " (dirty)" : "")
-            << ", perfgate " << r.source.perfgate_version << "\n";
+  std::cout << printable_text(file.string()) << "\n  suite " << printable_text(r.suite) << ", device "
+            << printable_text(r.fingerprint.slug) << " (" << printable_text(r.fingerprint.name) << "), recorded "
+            << printable_text(r.created_utc) << ", commit "
+            << (r.source.git_commit.empty() ? "unknown" : printable_text(r.source.git_commit))
+            << (r.source.git_dirty ? " (dirty)" : "") << ", perfgate " << printable_text(r.source.perfgate_version)
+            << "\n";
   std::size_t width = 9;
-  for (const auto& b : r.benchmarks) width = std::max(width, b.name.size());
+  for (const auto& b : r.benchmarks) width = std::max(width, printable_name(b.name).size());
   std::printf("  %-*s  %10s  %9s  %7s  %s\n", static_cast<int>(width), "Benchmark", "Median", "Robust CV", "Samples",
               "Gate");
   for (const auto& b : r.benchmarks) {
-    const std::string median = b.measured() ? format_seconds(stats::median(b.samples)) : "-";
-    char cv[32] = "-";
-    if (b.measured()) std::snprintf(cv, sizeof cv, "%.2f%%", stats::robust_cv(b.samples) * 100.0);
-    const std::string state = b.error ? "failed: " + *b.error : b.skipped ? "skipped: " + *b.skipped : gate_text(b.gate);
-    std::printf("  %-*s  %10s  %9s  %7zu  %s\n", static_cast<int>(width), b.name.c_str(), median.c_str(), cv,
-                b.samples.size(), state.c_str());
+    const Centre centre = centre_of(b);
+    const std::string state = b.error     ? "failed: " + printable_text(*b.error)
+                              : b.skipped ? "skipped: " + printable_text(*b.skipped)
+                                          : gate_text(b.gate);
+    std::printf("  %-*s  %10s  %9s  %7zu  %s%s\n", static_cast<int>(width), printable_name(b.name).c_str(),
+                centre.median.c_str(), centre.cv.c_str(), centre.count, state.c_str(),
+                b.samples.empty() && b.summary ? " (summary only: the mean, and stdev / mean as the CV)" : "");
   }
 }
 

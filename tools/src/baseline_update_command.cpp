@@ -1,8 +1,6 @@
 // perfgate baseline update: measure the built suites again, show what moved,
 // and write baselines/<device-slug>/<suite>.json atomically under a lock.
 
-#include <unistd.h>
-
 #include <iostream>
 #include <optional>
 
@@ -10,6 +8,7 @@
 #include "perfgate/compare/exit_code.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/results_io.hpp"
+#include "perfgate/model/scratch_folder.hpp"
 #include "baseline_writer.hpp"
 #include "subprocess.hpp"
 #include "suite_manifest.hpp"
@@ -17,21 +16,6 @@
 namespace perfgate::cli {
 namespace fs = std::filesystem;
 namespace {
-
-class TemporaryFolder {
- public:
-  TemporaryFolder() : path_(fs::temp_directory_path() / ("perfgate-update-" + std::to_string(::getpid()))) {
-    fs::create_directories(path_);
-  }
-  ~TemporaryFolder() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 struct Measured {
   std::optional<Results> results;  // nullopt: nothing to write
@@ -69,7 +53,7 @@ int update_suite(const SuiteEntry& suite, const BaselineUpdateOptions& options, 
   const Measured measured = measure_rounds(suite, options, scratch);
   if (!measured.results) return measured.exit_code;
   const BaselineWrite how{{!options.filter.empty(), options.append, static_cast<std::size_t>(options.keep_rounds)},
-                          options.force, options.dry_run};
+                          options.force, options.dry_run, suite.name + "'s new rounds"};
   write_baseline(*measured.results, baseline_file(suite.baseline_dir, *measured.results), how);
   return kExitOk;
 }
@@ -80,7 +64,10 @@ int run_baseline_update(const BaselineUpdateOptions& options) {
   refuse_in_ci(options.force);
   const SuiteManifest manifest = find_suite_manifest(options.build_dir, options.program);
   const std::vector<SuiteEntry> suites = select_suites(manifest, options.suites);
-  const TemporaryFolder scratch;
+  // Private (mkdtemp, mode 0700) and unpredictable: in a folder someone else
+  // could make first, they could swap a round's results, and the baseline
+  // written (perhaps by root) would be theirs.
+  const ScratchFolder scratch("perfgate-update");
   bool failed = false, wrote = false;
   for (const SuiteEntry& suite : suites) {
     const int code = update_suite(suite, options, scratch.path());

@@ -8,7 +8,9 @@
 #include "perfgate/compare/comparison.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/file_lock.hpp"
+#include "perfgate/model/fingerprint.hpp"
 #include "perfgate/model/results_io.hpp"
+#include "perfgate/model/suite_name.hpp"
 #include "perfgate/writers/console_table.hpp"
 
 namespace perfgate::cli {
@@ -29,9 +31,19 @@ std::optional<Results> load_old_baseline(const fs::path& path, bool force) {
     return load_results(path);
   } catch (const InputError& e) {
     if (!force) throw InputError(std::string(e.what()) + " (pass --force to replace it)");
-    std::cerr << "perfgate: warning: replacing an unreadable baseline: " << e.what() << '\n';
+    std::cerr << "perfgate: warning: replacing an unreadable baseline: " << printable_text(e.what()) << '\n';
     return std::nullopt;
   }
+}
+
+// Pooling rounds of devices the gate calls incomparable makes a baseline of
+// no one machine (a GPU's runs among a CPU's): refused before anything moves.
+void require_poolable(const std::optional<Results>& old, const Results& measured, const fs::path& file,
+                      const BaselineWrite& how) {
+  std::string why;
+  if (how.refresh.append && old && !comparable(old->fingerprint, measured.fingerprint, &why))
+    throw InputError((how.origin.empty() ? std::string("the new runs") : how.origin) + ": cannot be appended to " +
+                     file.string() + ": " + why);
 }
 
 // A partial (--filter) refresh keeps the cases it did not re-measure: they
@@ -63,6 +75,8 @@ void refuse_in_ci(bool force) {
 }
 
 fs::path baseline_file(const fs::path& baseline_dir, const Results& measured) {
+  require_device_slug(measured.fingerprint.slug, baseline_dir.string());
+  require_suite_name(measured.suite, baseline_dir.string());
   return baseline_dir / measured.fingerprint.slug / (measured.suite + ".json");
 }
 
@@ -70,6 +84,7 @@ void write_baseline(const Results& measured, const fs::path& file, const Baselin
   std::optional<FileLock> lock;
   if (!how.dry_run) lock.emplace(file);  // a concurrent write to this device's baselines waits here
   const std::optional<Results> old = load_old_baseline(file, how.force);
+  require_poolable(old, measured, file, how);
   show_movement(old, measured, file, how.refresh.partial);  // the new runs alone, before any pooling with the old
   const Results fresh = refreshed_baseline(old, measured, how.refresh);
   if (how.dry_run) {

@@ -15,7 +15,10 @@
 namespace perfgate::cli {
 
 int run_compare(const CompareOptions& options) {
-  // Both inputs and the rule names are validated before anything is written.
+  // Both inputs, the report paths and the rule names are validated before anything is written.
+  const ReportPaths reports{options.comparison_json, options.junit, options.markdown};
+  require_distinct_outputs({{options.baseline, "the baseline"}, {options.current, "the current results"}},
+                           reports.named());
   require_known_rules(rule_list(options.suggest_disable));
   const Results baseline = load_results(options.baseline);
   const Results current = load_results(options.current);
@@ -23,8 +26,7 @@ int run_compare(const CompareOptions& options) {
   comparison.baseline.origin = options.baseline.string();
   comparison.current.origin = options.current.string();
   mark_unconfirmable(comparison, "offline comparison: there is no suite binary to re-measure with");
-  return explain_and_report(comparison, current, baseline, options.suggest_disable, options.baseline_dir,
-                            {options.comparison_json, options.junit, options.markdown});
+  return explain_and_report(comparison, current, baseline, options.suggest_disable, options.baseline_dir, reports);
 }
 
 }  // namespace perfgate::cli

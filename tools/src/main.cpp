@@ -8,12 +8,14 @@
 //   perfgate device [--json] [--calibrate [--baseline-dir DIR] [--dry-run]]
 //   perfgate suggest RESULTS.json [--baseline BASE.json] [--disable RULE,RULE] [--json] [--list]
 
+#include <csignal>
 #include <iostream>
 
 #include <CLI/CLI.hpp>
 
 #include "commands.hpp"
 #include "perfgate/compare/exit_code.hpp"
+#include "perfgate/compare/gate_options.hpp"
 #include "perfgate/model/errors.hpp"
 
 namespace {
@@ -21,19 +23,15 @@ namespace {
 using namespace perfgate;
 using namespace perfgate::cli;
 
+// The gate's flags from the one table the suite binaries read too
+// (gate_options.hpp): the same ranges, NaN refused, bounds written with %g.
 void add_gate_flags(CLI::App& command, GateSettings& gate) {
-  command.add_option("--threshold", gate.threshold_pct, "smallest change (%) that can fail the gate")
-      ->check(CLI::PositiveNumber)
-      ->capture_default_str();
-  command.add_option("--fdr", gate.fdr_q, "Benjamini-Hochberg false-discovery rate")
-      ->check(CLI::Range(0.0, 1.0))
-      ->capture_default_str();
-  command.add_option("--min-samples", gate.min_samples, "valid samples needed on each side")
-      ->check(CLI::Range(2, 1000000))
-      ->capture_default_str();
-  command.add_option("--noise-multiplier", gate.noise_multiplier, "robust CVs the threshold is at least")
-      ->check(CLI::Range(0.0, 100.0))
-      ->capture_default_str();
+  for (const GateOption& o : gate_options()) {
+    const CLI::Validator in_range([&o](std::string& text) { return gate_option_problem(o, text); },
+                                  std::string(o.whole ? "INT " : "NUMBER ") + gate_option_range(o));
+    CLI::Option* option = o.real ? command.add_option(o.cli, gate.*o.real, o.help) : command.add_option(o.cli, gate.*o.whole, o.help);
+    option->check(in_range)->capture_default_str();
+  }
 }
 
 struct Program {
@@ -146,6 +144,9 @@ int dispatch(const CLI::App& app, const Program& p) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // A file-size limit (ulimit -f) must fail the write with EFBIG, one line
+  // and exit 2, not end perfgate silently with a temporary file left.
+  std::signal(SIGXFSZ, SIG_IGN);
   CLI::App app{"perfgate: a performance-regression gate for GPU and CPU code"};
   app.require_subcommand(1);
   Program program;

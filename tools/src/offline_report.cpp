@@ -14,6 +14,7 @@ int explain_and_report(Comparison& comparison, const Results& current, const Res
   SuggestContext context{current, &comparison, &baseline, launch_floor(current, baseline_dir.string())};
   comparison.suggestions = suggest(context, {rule_list(suggest_disable)});
   const int exit_code = gate_exit_code(comparison);
+  if (comparison.nothing_compared && exit_code == kExitError) comparison.notes.push_back(nothing_compared_problem(comparison));
   print_comparison_table(std::cout, comparison, exit_code);
   write_reports(comparison, exit_code, paths);
   return exit_code;

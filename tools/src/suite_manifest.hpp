@@ -21,9 +21,12 @@ struct SuiteManifest {
 };
 
 // The manifest in `build_dir` when given, else in $PERFGATE_BUILD_DIR, else
-// the first perfgate-suites.json found in the working folder, its build/
-// subfolder or their parents, else beside this program or above it.
-// Throws InputError when none is found or it is invalid.
+// in the working folder or its build/ subfolder, else at the top of the build
+// tree this program was built in (the folder above it with CMakeCache.txt);
+// never further up.  A manifest names the programs `baseline update` runs, so
+// one whose file or folder is writable by others or belongs to another user
+// (not root) is refused.  Throws InputError when none is found, it is
+// refused, or it is invalid.
 SuiteManifest find_suite_manifest(const std::filesystem::path& build_dir, const std::filesystem::path& program);
 
 SuiteManifest load_suite_manifest(const std::filesystem::path& file);

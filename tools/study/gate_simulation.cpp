@@ -5,6 +5,7 @@
 #include <string>
 
 #include "perfgate/compare/comparison.hpp"
+#include "perfgate/compare/confirmation.hpp"
 #include "perfgate/stats/mann_whitney.hpp"
 #include "perfgate/stats/summary.hpp"
 
@@ -96,7 +97,8 @@ bool compare_py_regression(std::span<const double> baseline, std::span<const dou
 }
 
 SimulatedSuite simulate_suite(const SuiteSpec& spec, std::mt19937_64& rng) {
-  SimulatedSuite suite{empty_results("2026-11-22T00:00:00Z"), empty_results("2026-11-22T01:00:00Z"), std::nullopt};
+  SimulatedSuite suite{empty_results("2026-11-22T00:00:00Z"), empty_results("2026-11-22T01:00:00Z"), std::nullopt,
+                       spec, {}, {}};
   std::uniform_real_distribution<double> log10_time(-6.0, 0.0);
   std::bernoulli_distribution coin(0.5);
   if (spec.slowdown != 0.0 && spec.benchmarks > 0)
@@ -113,6 +115,8 @@ SimulatedSuite simulate_suite(const SuiteSpec& spec, std::mt19937_64& rng) {
     BenchmarkResult cur = base;
     base.samples = draw_samples(spec.model, spec.noise, centre, spec.repetitions, sign, rng);
     cur.samples = draw_samples(spec.model, spec.noise, centre * factor, spec.repetitions, sign, rng);
+    suite.centres.push_back(centre * factor);
+    suite.drift_signs.push_back(sign);
     suite.baseline.benchmarks.push_back(std::move(base));
     suite.current.benchmarks.push_back(std::move(cur));
   }
@@ -151,6 +155,109 @@ CellCounts run_cell(const SuiteSpec& spec, const GateSettings& settings, std::si
     if (aa ? o.compare_py_regressions > 0 : o.compare_py_detected) ++counts.compare_py_hits;
     if (!aa && o.planted_verdict == Verdict::no_change) ++counts.perfgate_missed_threshold;
     if (!aa && o.planted_verdict == Verdict::inconclusive) ++counts.perfgate_missed_evidence;
+  }
+  return counts;
+}
+
+Results remeasure(const SimulatedSuite& suite, const std::vector<std::string>& names, std::size_t repetitions,
+                  std::mt19937_64& rng) {
+  Results again = empty_results("2026-11-22T01:10:00Z");
+  for (const std::string& name : names)
+    for (std::size_t b = 0; b < suite.current.benchmarks.size(); ++b) {
+      if (suite.current.benchmarks[b].name != name) continue;
+      BenchmarkResult r = suite.current.benchmarks[b];
+      r.samples = draw_samples(suite.spec.model, suite.spec.noise, suite.centres[b], repetitions,
+                               suite.drift_signs[b], rng);
+      again.benchmarks.push_back(std::move(r));
+    }
+  return again;
+}
+
+bool old_rule_regression(const BenchmarkComparison& c) {
+  if (!c.evidence || !c.baseline || !c.current || c.ignored) return false;
+  const double noise = std::max(c.baseline->robust_cv, c.current->robust_cv);
+  const double threshold = std::max({c.threshold_pct, 2.5 * noise * 100.0, c.baseline->run_to_run_pct});
+  const Evidence& e = *c.evidence;
+  return c.baseline->n >= 5 && c.current->n >= 5 && (e.ratio - 1.0) * 100.0 > threshold && e.q_value < 0.05 &&
+         e.interval_available && e.ci_low > 1.0;
+}
+
+namespace {
+
+Results subset(const Results& results, const std::vector<std::string>& names) {
+  Results out = results;
+  out.benchmarks.clear();
+  for (const std::string& name : names)
+    if (const BenchmarkResult* b = results.find(name)) out.benchmarks.push_back(*b);
+  return out;
+}
+
+// The old rule's confirmation: its suspects compared anew (BH across them)
+// and judged by it again.
+std::vector<std::string> old_rule_confirmed(const Results& baseline, const Results& recheck,
+                                            const std::vector<std::string>& suspects) {
+  std::vector<std::string> confirmed;
+  if (suspects.empty()) return confirmed;
+  const Comparison again = compare_results(subset(baseline, suspects), subset(recheck, suspects));
+  for (const BenchmarkComparison& c : again.benchmarks)
+    if (old_rule_regression(c)) confirmed.push_back(c.name);
+  return confirmed;
+}
+
+ModeOutcome outcome(const std::vector<std::string>& regressions, const std::string* planted) {
+  ModeOutcome o;
+  o.regressions = regressions.size();
+  o.detected = planted && std::find(regressions.begin(), regressions.end(), *planted) != regressions.end();
+  return o;
+}
+
+std::vector<std::string> union_of(std::vector<std::string> a, const std::vector<std::string>& b) {
+  for (const std::string& name : b)
+    if (std::find(a.begin(), a.end(), name) == a.end()) a.push_back(name);
+  return a;
+}
+
+}  // namespace
+
+TargetOutcome judge_both_modes(const SimulatedSuite& suite, const GateSettings& settings,
+                               std::size_t confirm_repetitions, std::mt19937_64& rng) {
+  const std::string* planted = suite.planted ? &suite.baseline.benchmarks[*suite.planted].name : nullptr;
+  Comparison comparison = compare_results(suite.baseline, suite.current, settings);
+  const std::vector<std::string> suspects = suspected_regressions(comparison);
+  std::vector<std::string> old_suspects, compare_py;
+  for (const BenchmarkComparison& c : comparison.benchmarks)
+    if (old_rule_regression(c)) old_suspects.push_back(c.name);
+  for (const BenchmarkResult& base : suite.baseline.benchmarks) {
+    const BenchmarkResult* cur = suite.current.find(base.name);
+    if (cur && compare_py_regression(base.samples, cur->samples)) compare_py.push_back(base.name);
+  }
+  // One re-measurement per suspect of either rule, shared by both.
+  const Results recheck = remeasure(suite, union_of(suspects, old_suspects), confirm_repetitions, rng);
+  TargetOutcome o;
+  o.compare = outcome(suspects, planted);
+  o.old_compare = outcome(old_suspects, planted);
+  o.compare_py = outcome(compare_py, planted);
+  apply_recheck(comparison, suite.baseline, recheck);
+  o.suite = outcome(suspected_regressions(comparison), planted);  // the confirmed ones
+  o.old_suite = outcome(old_rule_confirmed(suite.baseline, recheck, old_suspects), planted);
+  return o;
+}
+
+TargetCounts run_target_cell(const SuiteSpec& spec, const GateSettings& settings, std::size_t trials,
+                             std::size_t confirm_repetitions, std::mt19937_64& rng) {
+  TargetCounts counts;
+  const bool aa = spec.slowdown == 0.0;
+  const auto hit = [aa](const ModeOutcome& m) { return aa ? m.regressions > 0 : m.detected; };
+  for (std::size_t t = 0; t < trials; ++t) {
+    const SimulatedSuite suite = simulate_suite(spec, rng);
+    std::mt19937_64 recheck_rng(rng());
+    const TargetOutcome o = judge_both_modes(suite, settings, confirm_repetitions, recheck_rng);
+    ++counts.suites;
+    counts.compare += hit(o.compare);
+    counts.suite += hit(o.suite);
+    counts.old_compare += hit(o.old_compare);
+    counts.old_suite += hit(o.old_suite);
+    counts.compare_py += hit(o.compare_py);
   }
   return counts;
 }

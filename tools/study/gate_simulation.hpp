@@ -10,9 +10,11 @@
 #include <optional>
 #include <random>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
+#include "perfgate/compare/comparison.hpp"
 #include "perfgate/compare/gate_settings.hpp"
 #include "perfgate/compare/verdict.hpp"
 #include "perfgate/model/results.hpp"
@@ -68,13 +70,28 @@ struct SuiteSpec {
   double slowdown = 0.0;
 };
 
-// A simulated suite: the baseline and current results, and which benchmark
-// carries the planted slowdown (none in an A/A suite).
+// A simulated suite: the baseline and current results, which benchmark
+// carries the planted slowdown (none in an A/A suite), and what each
+// benchmark was drawn from, so that it can be measured again.
 struct SimulatedSuite {
   Results baseline;
   Results current;
   std::optional<std::size_t> planted;
+  SuiteSpec spec;
+  std::vector<double> centres;   // true times of the current side (planted factor included)
+  std::vector<int> drift_signs;
 };
+
+// The confirmation's re-measurement, simulated: new current samples of the
+// benchmarks `names`, `repetitions` each, from the same distributions.
+Results remeasure(const SimulatedSuite& suite, const std::vector<std::string>& names, std::size_t repetitions,
+                  std::mt19937_64& rng);
+
+// The gate's rule until 2026-11-23, for contrast (docs/measurements.md):
+// r - 1 > max(threshold, 2.5 x the larger robust CV x 100, the baseline's
+// run-to-run spread), BH q < 0.05 and the interval above 1.  Reads the
+// evidence compare_results gathered (its q-values do not depend on fdr_q).
+bool old_rule_regression(const BenchmarkComparison& c);
 
 // Draws one suite.  True times are log-uniform in [1 us, 1 s]; both sides
 // come from the same (fingerprint-identical) device.
@@ -93,6 +110,22 @@ struct SuiteOutcome {
 SuiteOutcome judge_suite(const Results& baseline, const Results& current, std::optional<std::size_t> planted,
                          const GateSettings& settings = {});
 
+// Both modes of perfgate's gate and the old rule on one suite:
+//   compare  compare_results alone (perfgate compare: no re-measurement);
+//   suite    then every REGRESSION re-measured with confirm_repetitions
+//            (remeasure()) and kept only if apply_recheck() confirms it, as
+//            the suite binary does;
+// the old rule likewise, its suspects re-measured and judged by it again.
+struct ModeOutcome {
+  std::size_t regressions = 0;  // in the suite
+  bool detected = false;        // the planted benchmark among them
+};
+struct TargetOutcome {
+  ModeOutcome compare, suite, old_compare, old_suite, compare_py;
+};
+TargetOutcome judge_both_modes(const SimulatedSuite& suite, const GateSettings& settings,
+                               std::size_t confirm_repetitions, std::mt19937_64& rng);
+
 // One cell of the study: `trials` suites of one spec.  For an A/A spec the
 // hits are suites with ANY regression (the suite-level false alarm); with a
 // planted slowdown they are suites whose planted benchmark was detected.
@@ -100,12 +133,24 @@ struct CellCounts {
   std::size_t suites = 0;
   std::size_t perfgate_hits = 0;
   std::size_t compare_py_hits = 0;
-  // Why perfgate missed planted slowdowns: within the practical threshold
-  // (NO_CHANGE), or beyond it without the evidence (INCONCLUSIVE).
+  // Why perfgate missed planted slowdowns: NO_CHANGE (the interval within
+  // the threshold, or not established and the change within it) or
+  // INCONCLUSIVE (not established, the change beyond the threshold).
   std::size_t perfgate_missed_threshold = 0;
   std::size_t perfgate_missed_evidence = 0;
 };
 CellCounts run_cell(const SuiteSpec& spec, const GateSettings& settings, std::size_t trials, std::mt19937_64& rng);
+
+// A cell of the targets table: hits per mode (A/A: suites with any
+// REGRESSION; planted: suites whose planted benchmark is one).
+struct TargetCounts {
+  std::size_t suites = 0;
+  std::size_t compare = 0, suite = 0, old_compare = 0, old_suite = 0, compare_py = 0;
+};
+// Each suite's re-measurements draw from their own stream, seeded by one
+// draw of `rng`, so the suites drawn do not depend on the rule's suspects.
+TargetCounts run_target_cell(const SuiteSpec& spec, const GateSettings& settings, std::size_t trials,
+                             std::size_t confirm_repetitions, std::mt19937_64& rng);
 
 // The Wilson score interval of a binomial proportion hits / trials.
 struct Interval {

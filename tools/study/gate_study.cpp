@@ -5,7 +5,15 @@
 // down, and judges each with perfgate's gate (compare_results, no
 // confirmation re-measurement) and with compare.py's rule (Mann-Whitney U,
 // p < 0.05 per benchmark).  Deterministic given --seed.
+//
+// --targets instead produces the targets table of issue 14: for every model
+// and every --noise-levels, A/A false alarms and the power against one
+// slowdown of max(--power-multiple x noise, --power-floor), for perfgate
+// compare (no re-measurement), for a gated suite run (suspects re-measured
+// with --confirm-repetitions and confirmed), for the old rule (both modes)
+// and for compare.py's rule.
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -38,6 +46,20 @@ struct Options {
   double target_false_alarm_pct = 1.0;
   double target_power_pct = 95.0;
   double target_effect_pct = 10.0;
+  bool targets = false;
+  std::vector<double> noise_levels_pct = {1.0, 2.0, 3.0, 5.0, 7.0, 10.0};
+  double power_multiple = 4.0;
+  double power_floor_pct = 5.0;
+  std::size_t confirm_repetitions = 0;  // 0: twice --repetitions
+  bool fixed_modes = false;
+};
+
+struct TargetRow {
+  NoiseModel model;
+  double noise_pct;
+  double effect_pct;
+  TargetCounts null_cell;
+  TargetCounts power;
 };
 
 struct Row {
@@ -97,8 +119,9 @@ std::string report(const Options& o, const std::vector<Row>& rows) {
     for (const CellCounts& c : r.power) md << " " << proportion(c.compare_py_hits, c.suites) << " |";
     md << "\n";
   }
-  md << "\nperfgate's misses of the planted slowdown: NO_CHANGE (within the practical threshold) / "
-        "INCONCLUSIVE (beyond it, without the evidence), as shares of the suites.\n\n| Noise model |";
+  md << "\nperfgate's misses of the planted slowdown: NO_CHANGE (the interval within the threshold, or "
+        "not established and the change within it) / INCONCLUSIVE (not established, the change beyond the "
+        "threshold), as shares of the suites.\n\n| Noise model |";
   for (double e : o.effects_pct) md << " " << format_effect(e) << " |";
   md << "\n|---|";
   for (std::size_t i = 0; i < o.effects_pct.size(); ++i) md << "---:|";
@@ -133,6 +156,83 @@ std::string report(const Options& o, const std::vector<Row>& rows) {
 
 }  // namespace
 
+double share(std::size_t hits, std::size_t trials) {
+  return trials ? static_cast<double>(hits) / static_cast<double>(trials) : 0.0;
+}
+
+std::string plain(std::size_t hits, std::size_t trials, int decimals = 1) {
+  return pct(share(hits, trials), decimals) + "%";
+}
+
+std::string target_report(const Options& o, const std::vector<TargetRow>& rows, std::size_t confirm) {
+  std::ostringstream md;
+  md << "Simulated suites: " << o.benchmarks << " benchmarks, " << o.repetitions << " repetitions a side, "
+     << o.trials << " suites per cell, seed " << o.seed << ". Power: one slowdown of max(" << o.power_multiple
+     << " x noise, " << o.power_floor_pct << "%).\n"
+     << "perfgate: threshold " << o.gate.threshold_pct << "%, noise multiplier " << o.gate.noise_multiplier
+     << ", BH q < " << o.gate.fdr_q << ", interval " << o.gate.confidence * 100.0 << "%. compare: no "
+     << "re-measurement; suite: each REGRESSION re-measured with " << confirm
+     << " repetitions and kept only if confirmed. Bimodal's slow mode "
+     << (o.fixed_modes ? "8% and drift 1% at every level" : "4 x noise away, drift 0.5 x noise (8% and 1% at 2%)")
+     << ".\n"
+     << "old: the rule until 2026-11-23 (r - 1 > max(5%, 2.5 robust CVs), q < 0.05, interval above 1), same "
+        "modes. compare.py: U p < 0.05 and a slower median, per benchmark.\n"
+     << "False alarms: A/A suites with any REGRESSION. Power: suites whose planted slowdown is a REGRESSION. "
+        "Brackets: 95% Wilson interval.\n\n"
+     << "| Model | Noise | FA compare | FA suite | FA old compare | FA old suite | FA compare.py | Effect | "
+        "Power compare | Power suite | Power old compare | Power old suite | Power compare.py |\n"
+     << "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+  double worst_fa = 0.0, worst_fa_high = 0.0, worst_power = 1.0;
+  for (const TargetRow& r : rows) {
+    const TargetCounts& a = r.null_cell;
+    const TargetCounts& p = r.power;
+    md << "| " << to_string(r.model) << " | " << r.noise_pct << "% | " << proportion(a.compare, a.suites, 2)
+       << " | " << proportion(a.suite, a.suites, 2) << " | " << plain(a.old_compare, a.suites, 2) << " | "
+       << plain(a.old_suite, a.suites, 2) << " | " << plain(a.compare_py, a.suites) << " | "
+       << format_effect(r.effect_pct) << " | " << proportion(p.compare, p.suites) << " | "
+       << proportion(p.suite, p.suites) << " | " << plain(p.old_compare, p.suites) << " | "
+       << plain(p.old_suite, p.suites) << " | " << plain(p.compare_py, p.suites) << " |\n";
+    worst_fa = std::max(worst_fa, share(a.compare, a.suites));
+    worst_fa_high = std::max(worst_fa_high, wilson_interval(a.compare, a.suites).high);
+    worst_power = std::min({worst_power, share(p.compare, p.suites), share(p.suite, p.suites)});
+  }
+  md << "\nTargets: false alarms <= " << o.target_false_alarm_pct << "% in every cell: "
+     << (worst_fa * 100.0 <= o.target_false_alarm_pct ? "met" : "MISSED") << " (worst " << pct(worst_fa, 2)
+     << "%, its upper 95% bound at most " << pct(worst_fa_high, 2) << "%); power >= " << o.target_power_pct
+     << "% in every cell, both modes: " << (worst_power * 100.0 >= o.target_power_pct ? "met" : "MISSED")
+     << " (lowest " << pct(worst_power, 1) << "%).\n";
+  return md.str();
+}
+
+std::vector<TargetRow> run_targets(const Options& o, const std::vector<NoiseModel>& models, std::size_t confirm) {
+  std::vector<TargetRow> rows;
+  for (NoiseModel model : models)
+    for (std::size_t level = 0; level < o.noise_levels_pct.size(); ++level) {
+      SuiteSpec spec;
+      spec.model = model;
+      spec.noise.scale = o.noise_levels_pct[level] / 100.0;
+      // Each model keeps its shape across levels: the slow mode 4 s away and
+      // the drift 0.5 s (8% and 1% at 2%, the default study's), unless
+      // --fixed-modes keeps them at 8% and 1% at every level.
+      if (!o.fixed_modes) {
+        spec.noise.slow_pct = 4.0 * o.noise_levels_pct[level];
+        spec.noise.drift_pct = 0.5 * o.noise_levels_pct[level];
+      }
+      spec.benchmarks = o.benchmarks;
+      spec.repetitions = o.repetitions;
+      TargetRow row{model, o.noise_levels_pct[level],
+                    std::max(o.power_multiple * o.noise_levels_pct[level], o.power_floor_pct), {}, {}};
+      // Streams of their own, apart from the default report's (slots 1000+).
+      std::mt19937_64 null_rng = cell_rng(o.seed, model, 1000 + 2 * level);
+      row.null_cell = run_target_cell(spec, o.gate, o.trials, confirm, null_rng);
+      spec.slowdown = row.effect_pct / 100.0;
+      std::mt19937_64 power_rng = cell_rng(o.seed, model, 1001 + 2 * level);
+      row.power = run_target_cell(spec, o.gate, o.trials, confirm, power_rng);
+      rows.push_back(row);
+    }
+  return rows;
+}
+
 int main(int argc, char** argv) {
   Options o;
   CLI::App app{"perfgate_gate_study: simulated false alarms and power of perfgate's gate"};
@@ -151,6 +251,18 @@ int main(int argc, char** argv) {
   app.add_option("--fdr", o.gate.fdr_q, "GateSettings::fdr_q")->check(CLI::Range(0.0, 1.0))->capture_default_str();
   app.add_option("--min-samples", o.gate.min_samples, "GateSettings::min_samples")->capture_default_str();
   app.add_option("--out", o.out, "also write the Markdown report here");
+  app.add_flag("--targets", o.targets, "the targets table: every model x --noise-levels, both modes");
+  app.add_option("--noise-levels", o.noise_levels_pct, "--targets: noise scales in %")
+      ->delimiter(',')->check(CLI::Range(0.0, 50.0))->capture_default_str();
+  app.add_option("--power-multiple", o.power_multiple, "--targets: planted slowdown in noise scales")
+      ->check(CLI::NonNegativeNumber)->capture_default_str();
+  app.add_option("--power-floor", o.power_floor_pct, "--targets: smallest planted slowdown in %")
+      ->check(CLI::NonNegativeNumber)->capture_default_str();
+  app.add_option("--confirm-repetitions", o.confirm_repetitions, "--targets: re-measurement's repetitions (0: 2x)")
+      ->capture_default_str();
+  app.add_flag("--fixed-modes", o.fixed_modes, "--targets: bimodal's slow mode 8% and drift 1% at every level");
+  app.add_option("--confidence", o.gate.confidence, "GateSettings::confidence")
+      ->check(CLI::Range(0.5, 0.9999))->capture_default_str();
   CLI11_PARSE(app, argc, argv);
 
   std::vector<NoiseModel> models;
@@ -165,8 +277,13 @@ int main(int argc, char** argv) {
   }
 
   const auto start = std::chrono::steady_clock::now();
+  std::string md;
+  if (o.targets) {
+    const std::size_t confirm = o.confirm_repetitions ? o.confirm_repetitions : 2 * o.repetitions;
+    md = target_report(o, run_targets(o, models, confirm), confirm);
+  }
   std::vector<Row> rows;
-  for (NoiseModel model : models) {
+  for (NoiseModel model : o.targets ? std::vector<NoiseModel>{} : models) {
     SuiteSpec spec;
     spec.model = model;
     spec.noise.scale = o.noise_pct / 100.0;
@@ -184,7 +301,7 @@ int main(int argc, char** argv) {
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  const std::string md = report(o, rows);
+  if (!o.targets) md = report(o, rows);
   std::cout << md << std::flush;
   if (!o.out.empty()) {
     std::ofstream file(o.out);

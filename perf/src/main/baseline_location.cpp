@@ -5,6 +5,7 @@
 
 #include "perfgate/model/device_calibration.hpp"
 #include "perfgate/model/errors.hpp"
+#include "perfgate/model/suite_name.hpp"
 
 namespace perfgate {
 
@@ -12,7 +13,11 @@ namespace fs = std::filesystem;
 
 std::filesystem::path baseline_path(const MainOptions& options, const std::string& slug, const std::string& suite) {
   if (!options.baseline.empty()) return options.baseline;
-  if (!options.baseline_dir.empty()) return options.baseline_dir / slug / (suite + ".json");
+  if (!options.baseline_dir.empty()) {
+    require_device_slug(slug, "--perfgate_baseline_dir");  // both name parts of the path: never outside the folder
+    require_suite_name(suite, "--perfgate_baseline_dir");
+    return options.baseline_dir / slug / (suite + ".json");
+  }
   throw InputError("no baseline: pass --perfgate_baseline=FILE or --perfgate_baseline_dir=DIR, "
                    "or run with --perfgate_mode=record");
 }

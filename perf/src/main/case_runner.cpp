@@ -54,20 +54,30 @@ std::vector<BenchmarkResult> run_cases(std::vector<std::string> args, const Main
   return run_cases_in_worker(args);
 }
 
-Results measure_suite(const std::vector<std::string>& args, const MainOptions& options, const std::string& suite,
-                      const Fingerprint& device, const Ceilings& ceilings, const std::string& command) {
+Results suite_results(std::vector<BenchmarkResult> cases, const std::string& suite, const Fingerprint& device,
+                      const Ceilings& ceilings, const std::string& command) {
   Results results;
   results.suite = suite;
   results.created_utc = utc_timestamp_now();
   results.fingerprint = device;
   results.source = source_info(this_suite.source_dir ? this_suite.source_dir : "", command);
-  results.benchmarks = run_cases(args, options);
-  if (!options.trace_dir.empty()) trace_cases(args, options, results.benchmarks);
+  results.benchmarks = std::move(cases);
   for (BenchmarkResult& b : results.benchmarks) derive_work_counters(b, ceilings);
   results.figures = derive_figures(results.benchmarks, registered_figures());
-  if (results.benchmarks.empty())
-    throw InputError("no benchmark case ran (does --benchmark_filter match any case? try --benchmark_list_tests)");
   return results;
+}
+
+Results measure_suite(const std::vector<std::string>& args, const MainOptions& options, const std::string& suite,
+                      const Fingerprint& device, const Ceilings& ceilings, const std::string& command) {
+  std::vector<BenchmarkResult> cases = run_cases(args, options);
+  try {
+    if (!options.trace_dir.empty()) trace_cases(args, options, cases);
+  } catch (const Interrupted& stop) {  // during the untimed pass: every case had finished
+    throw InterruptedRun{{stop.signal}, std::move(cases)};
+  }
+  if (cases.empty())
+    throw InputError("no benchmark case ran (does --benchmark_filter match any case? try --benchmark_list_tests)");
+  return suite_results(std::move(cases), suite, device, ceilings, command);
 }
 
 }  // namespace perfgate

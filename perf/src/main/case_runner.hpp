@@ -31,9 +31,13 @@ struct RunHooks {
 std::vector<BenchmarkResult> run_cases_here(std::vector<std::string> args, const MainOptions& options,
                                             const std::string& journal, RunHooks hooks = {});
 
-// run_cases() as the results of `suite` on `device`, with the commit under
-// test, each case's declared work placed against `ceilings`.  InputError
-// when no case ran.
+// `cases` as the results of `suite` on `device`, with the commit under
+// test, each case's declared work placed against `ceilings`.
+Results suite_results(std::vector<BenchmarkResult> cases, const std::string& suite, const Fingerprint& device,
+                      const Ceilings& ceilings, const std::string& command);
+
+// run_cases() (and the traced pass) as suite_results().  InputError when no
+// case ran; InterruptedRun (case_worker.hpp) when a signal stopped it.
 Results measure_suite(const std::vector<std::string>& args, const MainOptions& options, const std::string& suite,
                       const Fingerprint& device, const Ceilings& ceilings, const std::string& command);
 

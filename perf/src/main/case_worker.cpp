@@ -76,8 +76,9 @@ BenchmarkResult rerun_alone(const std::vector<std::string>& args, const std::str
   return lost;
 }
 
-std::vector<BenchmarkResult> recover(const std::vector<std::string>& args, const ChildExit& exit, const fs::path& folder,
-                                     std::vector<BenchmarkResult> finished) {
+// Adds the unfinished cases to `finished`, each run again alone.
+void rerun_unfinished(const std::vector<std::string>& args, const ChildExit& exit, const fs::path& folder,
+                      std::vector<BenchmarkResult>& finished) {
   std::set<std::string> done;
   for (const BenchmarkResult& r : finished) done.insert(r.name);
   std::vector<std::string> unfinished;
@@ -87,7 +88,16 @@ std::vector<BenchmarkResult> recover(const std::vector<std::string>& args, const
             << " case(s) finished; running the " << unfinished.size() << " unfinished case(s) again, one at a time\n";
   for (std::size_t i = 0; i < unfinished.size(); ++i)
     finished.push_back(rerun_alone(args, unfinished[i], folder, static_cast<int>(i)));
-  return finished;
+}
+
+std::vector<BenchmarkResult> recover(const std::vector<std::string>& args, const ChildExit& exit, const fs::path& folder,
+                                     std::vector<BenchmarkResult> finished) {
+  try {
+    rerun_unfinished(args, exit, folder, finished);
+    return finished;
+  } catch (const Interrupted& stop) {
+    throw InterruptedRun{{stop.signal}, std::move(finished)};
+  }
 }
 
 }  // namespace
@@ -102,6 +112,8 @@ int run_worker(std::vector<std::string> args, const std::string& journal) {
   // Die with the gate's process (a CI timeout kills it, not its children):
   // an orphan would go on loading the GPU.
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  // A parent that died before prctl sends nothing: check it is still there.
+  if (const char* parent = std::getenv(kParentPidVariable); parent && std::atol(parent) != ::getppid()) return 2;
   if (const auto folder = trace_pass_folder()) return run_trace_worker(std::move(args), journal, *folder);
   const MainOptions options = parse_main_options(args);
   run_cases_here(args, options, journal);
@@ -111,7 +123,14 @@ int run_worker(std::vector<std::string> args, const std::string& journal) {
 std::vector<BenchmarkResult> run_cases_in_worker(const std::vector<std::string>& args) {
   ScratchFolder folder("perfgate-worker");
   const fs::path journal = folder.path() / "run.json";
-  const ChildExit exit = run_child(worker_argv(args), {{kWorkerJournalVariable, journal.string()}});
+  ChildExit exit;
+  try {
+    exit = run_child(worker_argv(args), {{kWorkerJournalVariable, journal.string()}});
+  } catch (const Interrupted& stop) {
+    // The journal is the only copy of the finished cases, and it is in a
+    // folder about to be removed.
+    throw InterruptedRun{{stop.signal}, journaled(journal)};
+  }
   if (!exit.signaled && exit.code == 0) return journaled(journal);
   if (!exit.signaled) throw WorkerFailed{exit.code};  // bad flags and the like: the worker said why
   return recover(args, exit, folder.path(), journaled(journal));

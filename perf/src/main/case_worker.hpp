@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "perfgate/model/interruption.hpp"
 #include "perfgate/model/results.hpp"
 #include "perfgate/runtime/main_options.hpp"
 
@@ -24,6 +25,13 @@ inline constexpr const char* kWorkerJournalVariable = "PERFGATE_WORKER_JOURNAL";
 // process exits with the worker's code and adds nothing.
 struct WorkerFailed {
   int exit_code;
+};
+
+// SIGINT, SIGTERM or SIGHUP stopped the measuring (the worker has ended and
+// its scratch folder is gone): the cases that had finished, for the gate's
+// process to write before it dies of the signal.
+struct InterruptedRun : Interrupted {
+  std::vector<BenchmarkResult> finished;
 };
 
 // The journal path when this process is a worker.

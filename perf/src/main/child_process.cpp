@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "perfgate/model/errors.hpp"
+#include "perfgate/model/interruption.hpp"
 
 extern char** environ;
 
@@ -43,20 +44,26 @@ std::string ChildExit::describe() const {
 
 ChildExit run_child(const std::vector<std::string>& argv, const std::map<std::string, std::string>& environment,
                     const std::filesystem::path& stdout_file) {
-  std::vector<std::string> args = argv, env = environment_with(environment);
+  std::map<std::string, std::string> extra = environment;
+  extra[kParentPidVariable] = std::to_string(::getpid());
+  std::vector<std::string> args = argv, env = environment_with(extra);
   std::vector<char*> arg_pointers = pointers(args), env_pointers = pointers(env);
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
   if (!stdout_file.empty())
     posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, stdout_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  // SIGINT/SIGTERM/SIGHUP reach the child too; this process unwinds once it ended.
+  ChildSignals signals;
   pid_t pid = 0;
   const int error = ::posix_spawn(&pid, args.front().c_str(), &actions, nullptr, arg_pointers.data(), env_pointers.data());
   posix_spawn_file_actions_destroy(&actions);
   if (error != 0) throw OutputError(args.front() + ": cannot start the measuring process: " + std::strerror(error));
+  signals.forward_to(pid);
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0)
     if (errno != EINTR) throw OutputError(args.front() + ": lost the measuring process: " + std::strerror(errno));
+  if (const int signal = signals.received()) throw Interrupted{signal};
   if (WIFSIGNALED(status)) return {true, WTERMSIG(status)};
   return {false, WEXITSTATUS(status)};
 }

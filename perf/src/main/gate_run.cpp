@@ -1,6 +1,7 @@
 #include "perfgate/runtime/gate_run.hpp"
 
 #include <algorithm>
+#include <csignal>
 #include <filesystem>
 #include <iostream>
 #include <optional>
@@ -13,8 +14,11 @@
 #include "perfgate/compare/confirmation.hpp"
 #include "perfgate/compare/exit_code.hpp"
 #include "perfgate/model/benchmark_name.hpp"
+#include "perfgate/model/distinct_outputs.hpp"
 #include "perfgate/model/errors.hpp"
+#include "perfgate/model/interruption.hpp"
 #include "perfgate/model/results_io.hpp"
+#include "perfgate/model/suite_name.hpp"
 #include "perfgate/roofline/device_ceilings.hpp"
 #include "perfgate/runtime/main_options.hpp"
 #include "perfgate/runtime/suite_info.hpp"
@@ -37,11 +41,15 @@ std::string join(const std::vector<std::string>& args) {
   return text;
 }
 
+// The name names files (<suite>.results.json, the baseline): checked like
+// --perfgate_suite, also when it comes from the program's file name.
 std::string suite_name(const MainOptions& options, const std::string& argv0) {
   if (!options.suite.empty()) return options.suite;
   if (this_suite.name && *this_suite.name) return this_suite.name;
   std::string name = fs::path(argv0).filename().string();
-  return name.rfind("perf_", 0) == 0 ? name.substr(5) : name;
+  if (name.rfind("perf_", 0) == 0) name = name.substr(5);
+  require_suite_name(name, argv0 + ": the suite's name (pass --perfgate_suite=NAME)");
+  return name;
 }
 
 bool wants_listing(const std::vector<std::string>& args) {
@@ -69,6 +77,49 @@ fs::path results_path(const MainOptions& options, const std::string& suite) {
   if (!options.results.empty()) return options.results;
   if (!options.out_dir.empty()) return options.out_dir / (suite + ".results.json");
   return {};
+}
+
+ReportPaths report_paths(const MainOptions& options, const std::string& suite) {
+  ReportPaths paths{options.comparison_json, options.junit, options.markdown};
+  paths.fill_defaults(options.out_dir, suite);
+  return paths;
+}
+
+// Outputs are written by rename: one that names the baseline (or the
+// calibration) would replace it.  Checked before the baseline is read.
+void require_outputs_apart(const MainOptions& options, const std::string& suite, const fs::path& baseline_file,
+                           const fs::path& calibration) {
+  std::vector<NamedPath> outputs = report_paths(options, suite).named();
+  outputs.push_back({results_path(options, suite), "the results JSON"});
+  require_distinct_outputs({{baseline_file, "the baseline"}, {calibration, "the device calibration"}}, outputs);
+}
+
+// Ctrl-C or a CI timeout while measuring: the worker's journal, the only
+// copy of the finished cases, was in a scratch folder that is gone now, so
+// they are written here; an earlier run's reports are removed, since this
+// run has none.  Then the process dies of the signal (run_reporting_errors).
+[[noreturn]] void keep_finished_cases(const Results& partial, const MainOptions& options, int signal) {
+  const fs::path file = results_path(options, partial.suite);
+  std::cerr << "perfgate: interrupted by " << describe_signal(signal) << " with " << partial.benchmarks.size()
+            << " case(s) finished";
+  if (!file.empty() && !partial.benchmarks.empty()) {
+    save_results(partial, file);
+    std::cerr << "; written to " << file.string();
+  }
+  std::cerr << '\n';
+  if (options.mode == RunMode::gate) remove_reports(report_paths(options, partial.suite));
+  throw Interrupted{signal};
+}
+
+// No baseline for the suite on any device: what to do, with the one command
+// that makes this run's results the baseline when they were written.
+std::string no_baseline_problem(const MainOptions& options, const fs::path& baseline_file, const std::string& suite) {
+  std::string text = baseline_file.string() + ": no such baseline (nor one for another device); record one with "
+                     "`perfgate baseline update --suite " + suite + "`";
+  if (const fs::path results = results_path(options, suite); !results.empty())
+    text += " or make this run's results the baseline with `perfgate baseline promote " + results.string() +
+            (options.baseline_dir.empty() ? std::string() : " --baseline-dir " + options.baseline_dir.string()) + "`";
+  return text;
 }
 
 void confirm_suspects(Comparison& comparison, const Results& baseline, const Results& current,
@@ -103,9 +154,7 @@ int gate(const Results& current, std::optional<Results> baseline, const fs::path
     fs::path used = baseline_file;
     if (!baseline) {
       const auto other = other_device_baseline(options, current.suite);
-      if (!other)
-        throw InputError(baseline_file.string() + ": no such baseline; record one with `perfgate baseline update --suite " +
-                         current.suite + "`");
+      if (!other) throw InputError(no_baseline_problem(options, baseline_file, current.suite));
       used = *other;
       baseline = load_results(used);
     }
@@ -116,11 +165,10 @@ int gate(const Results& current, std::optional<Results> baseline, const fs::path
   explain(comparison, current, baseline ? &*baseline : nullptr, options);
   comparison.current.origin = "this run";
   const int exit_code = gate_exit_code(comparison);
+  if (comparison.nothing_compared && exit_code == kExitError) comparison.notes.push_back(nothing_compared_problem(comparison));
   std::ostream& out = options.display_format == "console" ? std::cout : std::cerr;
   print_comparison_table(out, comparison, exit_code);
-  ReportPaths paths{options.comparison_json, options.junit, options.markdown};
-  paths.fill_defaults(options.out_dir, current.suite);
-  write_reports(comparison, exit_code, paths);
+  write_reports(comparison, exit_code, report_paths(options, current.suite));
   return exit_code;
 }
 
@@ -145,22 +193,42 @@ int run(std::vector<std::string> args) {
   fs::path baseline_file;
   if (options.mode == RunMode::gate) {
     baseline_file = baseline_path(options, device.slug, suite);
+    require_outputs_apart(options, suite, baseline_file, calibration_path(options, device.slug));
     if (!options.baseline.empty() || fs::exists(baseline_file))
       baseline = load_results(baseline_file);  // a bad baseline stops the run before measuring
   }
+  // Said before measuring, not only after the whole suite ran.  The run goes
+  // on: a suite whose every case is skipped still exits 77, and the results
+  // (when written) can become the baseline.
+  if (options.mode == RunMode::gate && !baseline && !other_device_baseline(options, suite))
+    std::cerr << "perfgate: " << no_baseline_problem(options, baseline_file, suite)
+              << "; measuring anyway, the gate will exit 2 unless every case is skipped\n";
   // Read before measuring too: a bad calibration stops the run at once.
   const Ceilings ceilings = ceilings_for(device, calibration_path(options, device.slug));
-  const Results current = measure_suite(args, options, suite, device, ceilings, command);
+  Results current;
+  try {
+    current = measure_suite(args, options, suite, device, ceilings, command);
+  } catch (InterruptedRun& stop) {
+    keep_finished_cases(suite_results(std::move(stop.finished), suite, device, ceilings, command), options, stop.signal);
+  }
   if (options.mode == RunMode::smoke) return run_exit_code(current);
   // The measurements are written first: whatever happens next, they are kept.
   if (const fs::path file = results_path(options, suite); !file.empty()) save_results(current, file);
   if (options.mode == RunMode::record) return run_exit_code(current);
-  return gate(current, std::move(baseline), baseline_file, args, options);
+  try {
+    return gate(current, std::move(baseline), baseline_file, args, options);
+  } catch (const Interrupted&) {  // while re-measuring suspects: no reports of this run
+    remove_reports(report_paths(options, suite));
+    throw;
+  }
 }
 
 }  // namespace
 
 int run_main(int argc, char** argv) {
+  // A file-size limit (ulimit -f) must fail the write with EFBIG, one line
+  // and exit 2, not end the binary silently with a temporary file left.
+  std::signal(SIGXFSZ, SIG_IGN);
   const int exit_code = run_reporting_errors([&] {
     try {
       return run(std::vector<std::string>(argv, argv + argc));

@@ -5,23 +5,14 @@
 #include <functional>
 #include <map>
 
+#include "perfgate/compare/gate_options.hpp"
 #include "perfgate/model/errors.hpp"
+#include "perfgate/model/suite_name.hpp"
 
 namespace perfgate {
 namespace {
 
 constexpr std::string_view kPrefix = "--perfgate_";
-
-double parse_number(const std::string& flag, const std::string& value, double low, double high) {
-  try {
-    std::size_t used = 0;
-    const double v = std::stod(value, &used);
-    if (used == value.size() && v > low && v < high) return v;
-  } catch (const std::exception&) {
-  }
-  throw InputError("--perfgate_" + flag + "=" + value + ": expected a number above " + std::to_string(low) +
-                   " and below " + std::to_string(high));
-}
 
 int parse_count(const std::string& flag, const std::string& value, int minimum) {
   try {
@@ -46,10 +37,17 @@ RunMode parse_mode(const std::string& value) {
   throw InputError("--perfgate_mode=" + value + ": expected gate, record or smoke");
 }
 
+// The name becomes <suite>.results.json and the baseline's file name: it may
+// not leave those folders (from the environment of a shared machine, say).
+std::string checked_suite(const std::string& value) {
+  require_suite_name(value, "--perfgate_suite");
+  return value;
+}
+
 using Setter = std::function<void(MainOptions&, const std::string&)>;
 
 const std::map<std::string, std::pair<Setter, const char*>>& flag_table() {
-  static const std::map<std::string, std::pair<Setter, const char*>> table = {
+  static std::map<std::string, std::pair<Setter, const char*>> table = {
       {"mode", {[](MainOptions& o, const std::string& v) { o.mode = parse_mode(v); },
                 "gate|record|smoke: compare with a baseline (default), only write results, or run each case once"}},
       {"baseline", {[](MainOptions& o, const std::string& v) { o.baseline = v; }, "FILE: the baseline to gate against"}},
@@ -61,16 +59,8 @@ const std::map<std::string, std::pair<Setter, const char*>>& flag_table() {
       {"json", {[](MainOptions& o, const std::string& v) { o.comparison_json = v; }, "FILE: comparison JSON"}},
       {"junit", {[](MainOptions& o, const std::string& v) { o.junit = v; }, "FILE: JUnit XML"}},
       {"markdown", {[](MainOptions& o, const std::string& v) { o.markdown = v; }, "FILE: Markdown summary"}},
-      {"suite", {[](MainOptions& o, const std::string& v) { o.suite = v; }, "NAME: the suite's name in reports"}},
-      {"threshold", {[](MainOptions& o, const std::string& v) { o.gate.threshold_pct = parse_number("threshold", v, 0, 1e6); },
-                     "PCT: smallest change that can fail the gate (default 5)"}},
-      {"fdr", {[](MainOptions& o, const std::string& v) { o.gate.fdr_q = parse_number("fdr", v, 0, 1); },
-               "Q: Benjamini-Hochberg false-discovery rate (default 0.05)"}},
-      {"noise_multiplier",
-       {[](MainOptions& o, const std::string& v) { o.gate.noise_multiplier = parse_number("noise_multiplier", v, 0, 100); },
-        "K: the threshold is at least K robust CVs of the noisier side"}},
-      {"min_samples", {[](MainOptions& o, const std::string& v) { o.gate.min_samples = static_cast<std::size_t>(parse_count("min_samples", v, 2)); },
-                       "N: valid samples needed on each side (default 5)"}},
+      {"suite", {[](MainOptions& o, const std::string& v) { o.suite = checked_suite(v); },
+                 "NAME: the suite's name in reports and file names (letters, digits, '_', '.', '-')"}},
       {"confirm", {[](MainOptions& o, const std::string& v) { o.confirm = parse_bool("confirm", v); },
                    "true|false: re-measure suspected regressions before they fail the gate (default true)"}},
       {"confirm_repetitions", {[](MainOptions& o, const std::string& v) { o.confirm_repetitions = parse_count("confirm_repetitions", v, 2); },
@@ -82,6 +72,16 @@ const std::map<std::string, std::pair<Setter, const char*>>& flag_table() {
                  "in DIR (Perfetto opens it) and a per-kernel summary in the results"}},
       {"help", {[](MainOptions& o, const std::string& v) { o.help = parse_bool("help", v); }, "print this help"}},
   };
+  static const bool with_gate_options = [] {
+    // The gate's options come from the table `perfgate compare` reads too.
+    for (const GateOption& g : gate_options())
+      table.emplace(g.name, std::pair<Setter, const char*>{[&g](MainOptions& o, const std::string& v) {
+                                                            set_gate_option(g, std::string(kPrefix) + g.name, v, o.gate);
+                                                          },
+                                                          g.help});
+    return true;
+  }();
+  (void)with_gate_options;
   return table;
 }
 

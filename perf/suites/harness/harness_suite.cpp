@@ -1,6 +1,7 @@
 // perfgate measuring itself: the gate must stay fast for large suites
 // (target: `perfgate compare` of 10,000 benchmarks x 20 samples in under a
-// second, docs/measurements.md).  Host cases, real time.
+// second, docs/measurements.md), the whole offline pipeline: load, compare,
+// suggest, report.  Host cases, real time.
 
 #include <benchmark/benchmark.h>
 
@@ -8,6 +9,7 @@
 #include "perfgate/model/results_io.hpp"
 #include "perfgate/stats/mann_whitney.hpp"
 #include "perfgate/stats/ratio_interval.hpp"
+#include "perfgate/suggest/suggest.hpp"
 #include "perfgate/writers/comparison_json.hpp"
 #include "perfgate/writers/junit_writer.hpp"
 #include "perfgate/writers/markdown_writer.hpp"
@@ -52,6 +54,16 @@ void BM_write_reports(benchmark::State& state) {
 }
 BENCHMARK(BM_write_reports)->Name("harness/write_reports/10000")->UseRealTime()->Unit(benchmark::kMillisecond);
 
+// The explain stage over the same run: every rule, with the comparison (its
+// lookups were a scan per case per rule until 2026-11-24: quadratic).
+void BM_suggest(benchmark::State& state) {
+  const Comparison comparison = compare_results(baseline(), current());
+  for (auto _ : state)
+    benchmark::DoNotOptimize(suggest(SuggestContext{current(), &comparison, &baseline(), std::nullopt}, {}));
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kBenchmarks));
+}
+BENCHMARK(BM_suggest)->Name("harness/suggest/10000x20")->UseRealTime()->Unit(benchmark::kMillisecond);
+
 void BM_mann_whitney(benchmark::State& state) {
   const auto& a = baseline().benchmarks[0].samples;
   const auto& b = current().benchmarks[0].samples;
@@ -65,5 +77,13 @@ void BM_ratio_interval(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(stats::ratio_interval(a, b));
 }
 BENCHMARK(BM_ratio_interval)->Name("harness/ratio_interval/20x20")->UseRealTime();
+
+// One case with 10,000 samples a side: 10^8 differences, never materialized.
+void BM_ratio_interval_large(benchmark::State& state) {
+  static const Results base = harness::synthetic_results(1, 10000, 0, 3);
+  static const Results cur = harness::synthetic_results(1, 10000, 50, 4);
+  for (auto _ : state) benchmark::DoNotOptimize(stats::ratio_interval(base.benchmarks[0].samples, cur.benchmarks[0].samples));
+}
+BENCHMARK(BM_ratio_interval_large)->Name("harness/ratio_interval/10000x10000")->UseRealTime()->Unit(benchmark::kMillisecond);
 
 }  // namespace

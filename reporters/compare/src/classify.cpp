@@ -7,10 +7,52 @@
 namespace perfgate {
 namespace {
 
-std::string format(const char* pattern, double a, double b = 0.0, double c = 0.0) {
-  char text[160];
-  std::snprintf(text, sizeof text, pattern, a, b, c);
+std::string format(const char* pattern, double a, double b = 0.0, double c = 0.0, double d = 0.0,
+                   double e = 0.0) {
+  char text[240];
+  std::snprintf(text, sizeof text, pattern, a, b, c, d, e);
   return text;
+}
+
+double pct(double ratio) { return (ratio - 1.0) * 100.0; }
+
+// Some slowdown is established (q, and the interval above 1): is one of the
+// threshold's size still within the interval?  If not, it is too small to
+// fail for, however certain.
+Classification judge_slower(const Evidence& e, double threshold_pct) {
+  if (pct(e.ci_high) > threshold_pct)
+    return {Verdict::regression,
+            format("%.2f%% slower (interval %+.2f%% to %+.2f%% reaches the %.2f%% threshold), q = %.2g",
+                   pct(e.ratio), pct(e.ci_low), pct(e.ci_high), threshold_pct, e.q_value)};
+  return {Verdict::no_change, format("significant but at most %.2f%% slower, within the %.2f%% threshold (q = %.2g)",
+                                     pct(e.ci_high), threshold_pct, e.q_value)};
+}
+
+// The mirror image: a speed-up of the threshold's size is a ratio of
+// 1 / (1 + t), so that t% slower and t% faster undo each other.
+Classification judge_faster(const Evidence& e, double threshold_pct) {
+  const double faster_pct = (1.0 / e.ci_low - 1.0) * 100.0;  // the largest speed-up within the interval
+  if (faster_pct > threshold_pct)
+    return {Verdict::improvement,
+            format("%.2f%% faster (interval %+.2f%% to %+.2f%% reaches the %.2f%% threshold), q = %.2g",
+                   -pct(e.ratio), pct(e.ci_low), pct(e.ci_high), threshold_pct, e.q_value)};
+  return {Verdict::no_change, format("significant but at most %.2f%% faster, within the %.2f%% threshold (q = %.2g)",
+                                     faster_pct, threshold_pct, e.q_value)};
+}
+
+// No change is established: NO_CHANGE when the measured change is within
+// the threshold anyway, else INCONCLUSIVE with what is missing.
+Classification judge_unclear(const Evidence& e, double threshold_pct, const GateSettings& settings) {
+  const double change_pct = pct(e.ratio);
+  if (std::fabs(change_pct) <= threshold_pct)
+    return {Verdict::no_change, format("%+.2f%% is within the %.2f%% threshold", change_pct, threshold_pct)};
+  const bool slower = change_pct > 0;
+  const std::string missing = !(e.q_value < settings.fdr_q)
+                                  ? format("q = %.2g is not below %.2g", e.q_value, settings.fdr_q)
+                              : !e.interval_available ? "too few samples for an interval"
+                                                      : "the interval includes 1";
+  return {Verdict::inconclusive,
+          format(slower ? "%.2f%% slower" : "%.2f%% faster", std::fabs(change_pct)) + " but " + missing};
 }
 
 }  // namespace
@@ -18,7 +60,7 @@ std::string format(const char* pattern, double a, double b = 0.0, double c = 0.0
 double practical_threshold_pct(double threshold_pct, const GateSettings& settings,
                                const SampleSummary& baseline, const SampleSummary& current) {
   const double noise = std::max(baseline.robust_cv, current.robust_cv);
-  return std::max({threshold_pct, settings.noise_multiplier * noise * 100.0, baseline.run_to_run_pct});
+  return std::max(threshold_pct, settings.noise_multiplier * noise * 100.0);
 }
 
 Classification classify(const SampleSummary& baseline, const SampleSummary& current,
@@ -29,22 +71,10 @@ Classification classify(const SampleSummary& baseline, const SampleSummary& curr
                                        std::to_string(settings.min_samples) + " each)"};
   if (!(baseline.median > 0.0) || !(current.median > 0.0))
     return {Verdict::inconclusive, "a median time is zero, so no ratio can be formed"};
-  const double change_pct = (evidence.ratio - 1.0) * 100.0;
-  if (std::fabs(change_pct) <= threshold_pct)
-    return {Verdict::no_change, format("%+.2f%% is within the %.2f%% threshold", change_pct, threshold_pct)};
-  const bool slower = change_pct > 0;
-  const bool significant = evidence.q_value < settings.fdr_q;
-  const bool interval_clear = evidence.interval_available &&
-                              (slower ? evidence.ci_low > 1.0 : evidence.ci_high < 1.0);
-  if (significant && interval_clear)
-    return {slower ? Verdict::regression : Verdict::improvement,
-            format(slower ? "%.2f%% slower (threshold %.2f%%), q = %.2g" : "%.2f%% faster (threshold %.2f%%), q = %.2g",
-                   std::fabs(change_pct), threshold_pct, evidence.q_value)};
-  std::string missing = !significant ? format("q = %.2g is not below %.2g", evidence.q_value, settings.fdr_q)
-                                     : !evidence.interval_available ? "too few samples for an interval"
-                                                                    : "the interval includes 1";
-  return {Verdict::inconclusive,
-          format(slower ? "%.2f%% slower" : "%.2f%% faster", std::fabs(change_pct)) + " but " + missing};
+  const bool significant = evidence.q_value < settings.fdr_q && evidence.interval_available;
+  if (significant && evidence.ci_low > 1.0) return judge_slower(evidence, threshold_pct);
+  if (significant && evidence.ci_high < 1.0) return judge_faster(evidence, threshold_pct);
+  return judge_unclear(evidence, threshold_pct, settings);
 }
 
 }  // namespace perfgate

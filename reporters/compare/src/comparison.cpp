@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <set>
 #include <string_view>
@@ -9,15 +10,19 @@
 
 #include "perfgate/compare/classify.hpp"
 #include "perfgate/compare/environment_shift.hpp"
+#include "perfgate/compare/sample_shortage.hpp"
+#include "perfgate/compare/summary_comparison.hpp"
 
 namespace perfgate {
 namespace {
 
 SampleSummary summarize(const BenchmarkResult& b) {
+  if (b.samples.empty() && b.summary) return summarize_summary(*b.summary);
   SampleSummary s = summarize_samples(b.samples);
   s.throttled = b.throttled_samples;
   const std::vector<double> medians = b.round_medians();
   s.rounds = medians.size();
+  s.between_run_sd = between_run_sd(medians);
   if (medians.size() >= 2) {
     const auto [low, high] = std::minmax_element(medians.begin(), medians.end());
     if (*low > 0) s.run_to_run_pct = (*high / *low - 1.0) * 100.0;
@@ -27,7 +32,9 @@ SampleSummary summarize(const BenchmarkResult& b) {
 
 double measured_seconds(const BenchmarkResult& b) {
   const double per_iteration_sum = std::accumulate(b.samples.begin(), b.samples.end(), 0.0);
-  return per_iteration_sum * static_cast<double>(std::max<std::int64_t>(b.iterations, 1));
+  const double total = per_iteration_sum * static_cast<double>(std::max<std::int64_t>(b.iterations, 1));
+  // Absurd but finite samples (1.7e308 s) would sum to inf: JUnit time="inf".
+  return std::isfinite(total) ? total : std::numeric_limits<double>::max();
 }
 
 void mark_not_measured(BenchmarkComparison& c, const BenchmarkResult& cur) {
@@ -53,6 +60,19 @@ BenchmarkComparison one_sided(const std::string& name, const BenchmarkResult* ba
   return c;
 }
 
+// A side kept only a summary of its samples: means and standard deviations
+// are compared (Welch), and no kernel is (a summary has no trace).
+BenchmarkComparison judged_from_summaries(BenchmarkComparison c, const BenchmarkResult& base,
+                                          const BenchmarkResult& cur, const GateSettings& settings) {
+  SummaryComparison s = compare_summaries(base, cur, settings);
+  c.baseline = s.baseline;
+  c.current = s.current;
+  c.from_summaries = true;
+  c.threshold_pct = practical_threshold_pct(c.threshold_pct, settings, *c.baseline, *c.current);
+  c.evidence = s.evidence;
+  return c;
+}
+
 // The pair before the run-wide q-values are known; classify() runs later.
 BenchmarkComparison pair(const BenchmarkResult& base, const BenchmarkResult& cur, const GateSettings& settings) {
   BenchmarkComparison c;
@@ -71,6 +91,7 @@ BenchmarkComparison pair(const BenchmarkResult& base, const BenchmarkResult& cur
     c.reason = "the baseline has no samples for it (" + (base.error ? *base.error : *base.skipped) + ")";
     return c;
   }
+  if (needs_summary_comparison(base, cur)) return judged_from_summaries(std::move(c), base, cur, settings);
   c.baseline = summarize(base);
   c.threshold_pct = practical_threshold_pct(case_threshold_pct, settings, *c.baseline, *c.current);
   c.evidence = gather_evidence(base.samples, *c.baseline, cur.samples, *c.current, settings);
@@ -153,6 +174,20 @@ const BenchmarkComparison* Comparison::find(const std::string& name) const {
   return nullptr;
 }
 
+std::string nothing_compared_problem(const Comparison& comparison) {
+  if (!comparison.nothing_compared) return "";
+  std::size_t added = 0, removed = 0;
+  for (const auto& b : comparison.benchmarks) {
+    if (b.verdict == Verdict::removed) ++removed;
+    else ++added;
+  }
+  const auto origin = [](const RunInfo& run, const char* fallback) { return run.origin.empty() ? std::string(fallback) : run.origin; };
+  return "nothing to gate: no benchmark of " + origin(comparison.current, "the current results") + " is in " +
+         origin(comparison.baseline, "the baseline") + " (" + std::to_string(added) + " only in the current results, " +
+         std::to_string(removed) + " only in the baseline): another suite's baseline, an empty file or a filter that "
+         "matched nothing?";
+}
+
 Comparison compare_results(const Results& baseline, const Results& current, const GateSettings& settings) {
   Comparison comparison;
   comparison.suite = current.suite.empty() ? baseline.suite : current.suite;
@@ -167,9 +202,11 @@ Comparison compare_results(const Results& baseline, const Results& current, cons
 
   const auto base_index = index_by_name(baseline);
   const auto cur_index = index_by_name(current);
+  std::size_t on_both_sides = 0;
   for (const std::string& name : all_names(baseline, current)) {
     const BenchmarkResult* base = lookup(base_index, name);
     const BenchmarkResult* cur = lookup(cur_index, name);
+    on_both_sides += base && cur ? 1 : 0;
     BenchmarkComparison& c =
         comparison.benchmarks.emplace_back(base && cur ? pair(*base, *cur, settings) : one_sided(name, base, cur));
     if (cur) {
@@ -177,6 +214,7 @@ Comparison compare_results(const Results& baseline, const Results& current, cons
       c.trace = cur->trace;
     }
   }
+  comparison.nothing_compared = on_both_sides == 0;
   assign_run_q_values(comparison.benchmarks, settings);
   for (auto& c : comparison.benchmarks) {
     if (!c.evidence) continue;  // NEW, REMOVED and ERROR are already decided
@@ -187,9 +225,13 @@ Comparison compare_results(const Results& baseline, const Results& current, cons
     const Classification k = classify(*c.baseline, *c.current, *c.evidence, c.threshold_pct, settings);
     c.verdict = k.verdict;
     c.reason = k.reason;
+    if (c.from_summaries)
+      c.reason += " (from summaries: means of " + std::to_string(c.baseline->n) + " and " +
+                  std::to_string(c.current->n) + " samples, Welch's t-test)";
   }
   if (comparison.comparable)
     comparison.environment_shift = detect_environment_shift(comparison.benchmarks, settings);
+  if (auto note = sample_shortage_note(comparison.benchmarks, settings)) comparison.notes.push_back(*note);
   return comparison;
 }
 

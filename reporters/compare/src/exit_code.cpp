@@ -16,6 +16,8 @@ int gate_exit_code(const Comparison& comparison) {
   if (failed) return kExitError;
   if (regressed) return kExitRegression;
   if (ran > 0 && skipped == ran) return kExitAllSkipped;
+  // Nothing was on both sides: nothing was gated, an input error, not a pass.
+  if (comparison.nothing_compared) return kExitError;
   return kExitOk;
 }
 

@@ -1,5 +1,9 @@
 #include "perfgate/compare/sample_evidence.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
 #include "perfgate/stats/benjamini_hochberg.hpp"
 #include "perfgate/stats/mann_whitney.hpp"
 #include "perfgate/stats/ratio_interval.hpp"
@@ -15,6 +19,32 @@ bool all_positive(std::span<const double> samples) {
 }
 
 }  // namespace
+
+// The current run's median carries one run effect (variance s^2 / R_current),
+// the pooled baseline's the mean of R_baseline of them; s is at least the
+// assumed floor (GateSettings::min_run_spread_pct).
+double between_run_term(const SampleSummary& baseline, const SampleSummary& current, const GateSettings& settings) {
+  const double measured = baseline.rounds >= 2 ? baseline.between_run_sd : 0.0;
+  const double s = std::max(measured, settings.min_run_spread_pct / 100.0);
+  if (!(s > 0.0)) return 0.0;
+  const double z = stats::normal_quantile(0.5 + settings.confidence / 2.0);
+  const double runs = 1.0 / static_cast<double>(std::max<std::size_t>(baseline.rounds, 1)) +
+                      1.0 / static_cast<double>(std::max<std::size_t>(current.rounds, 1));
+  return z * s * std::sqrt(runs);
+}
+
+double between_run_sd(std::span<const double> round_medians) {
+  if (round_medians.size() < 2) return 0.0;
+  std::vector<double> logs;
+  for (double m : round_medians) {
+    if (!(m > 0.0)) return 0.0;
+    logs.push_back(std::log(m));
+  }
+  const double mean = std::accumulate(logs.begin(), logs.end(), 0.0) / static_cast<double>(logs.size());
+  double squares = 0.0;
+  for (double l : logs) squares += (l - mean) * (l - mean);
+  return std::sqrt(squares / static_cast<double>(logs.size() - 1));
+}
 
 SampleSummary summarize_samples(std::span<const double> samples) {
   SampleSummary s;
@@ -34,7 +64,9 @@ Evidence gather_evidence(std::span<const double> baseline, const SampleSummary& 
   e.exact_p = test.exact;
   e.q_value = test.p_value;
   if (all_positive(baseline) && all_positive(current)) {
-    const stats::RatioInterval interval = stats::ratio_interval(baseline, current, settings.confidence);
+    e.between_run_term = between_run_term(baseline_summary, current_summary, settings);
+    const stats::RatioInterval interval =
+        stats::widen(stats::ratio_interval(baseline, current, settings.confidence), e.between_run_term);
     e.interval_available = interval.available;
     e.ci_low = interval.low;
     e.ci_high = interval.high;

@@ -1,50 +1,55 @@
 #include "perfgate/model/atomic_file.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
-#include <thread>
 #include <cstring>
 #include <fstream>
 #include <random>
 #include <sstream>
 #include <system_error>
+#include <thread>
+#include <utility>
 
 #include "perfgate/model/errors.hpp"
+#include "perfgate/model/interruption.hpp"
 
 namespace perfgate {
 namespace fs = std::filesystem;
 namespace {
+
+constexpr const char* kTemporaryMark = ".tmp.";
 
 [[noreturn]] void fail(const fs::path& file, const std::string& what, int error) {
   throw OutputError(file.string() + ": cannot " + what + ": " + std::strerror(error));
 }
 
 // A unique name in the same folder, so the final rename stays on one
-// filesystem and is atomic.
+// filesystem and is atomic.  The pid in it lets a later writer tell a
+// temporary whose writer was killed (sweep_stale_temporaries).
 fs::path temporary_beside(const fs::path& file) {
   std::random_device entropy;
   std::ostringstream name;
-  name << '.' << file.filename().string() << ".tmp." << ::getpid() << '.' << std::hex << entropy();
+  name << '.' << file.filename().string() << kTemporaryMark << ::getpid() << '.' << std::hex << entropy();
   return file.parent_path() / name.str();
 }
 
-void write_all(int fd, std::string_view content, const fs::path& file, const fs::path& temporary) {
+// Returns 0 or the errno of the failed write.
+int write_all(int fd, std::string_view content) {
   std::size_t done = 0;
   while (done < content.size()) {
     const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      const int error = errno;
-      ::close(fd);
-      ::unlink(temporary.c_str());
-      fail(file, "write", error);
-    }
+    if (n < 0) return errno;
     done += static_cast<std::size_t>(n);
   }
+  return 0;
 }
 
 // Fault tests kill a writer in the middle of its write: with
@@ -55,6 +60,14 @@ double pause_mid_write_s() {
   return value ? std::atof(value) : 0.0;
 }
 
+int write_content(int fd, std::string_view content) {
+  const double pause = pause_mid_write_s();
+  if (pause <= 0) return write_all(fd, content);
+  if (const int error = write_all(fd, content.substr(0, content.size() / 2))) return error;
+  std::this_thread::sleep_for(std::chrono::duration<double>(pause));
+  return write_all(fd, content.substr(content.size() / 2));
+}
+
 void sync_folder(const fs::path& folder) {
   const int fd = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY);
   if (fd < 0) return;  // the rename already happened; syncing is best effort
@@ -62,36 +75,113 @@ void sync_folder(const fs::path& folder) {
   ::close(fd);
 }
 
+void create_folder_of(const fs::path& file) {
+  const fs::path folder = file.parent_path();
+  if (folder.empty()) return;
+  std::error_code error;
+  fs::create_directories(folder, error);
+  if (error) fail(file, "create folder " + folder.string(), error.value());
+}
+
+// `.NAME.tmp.<pid>.<hex>` -> pid, or 0 when `name` is not such a temporary.
+pid_t writer_of(const std::string& name) {
+  const auto mark = name.rfind(kTemporaryMark);
+  if (name.empty() || name[0] != '.' || mark == std::string::npos || mark < 2) return 0;
+  const std::string rest = name.substr(mark + std::strlen(kTemporaryMark));
+  const auto dot = rest.find('.');
+  if (dot == 0 || dot == std::string::npos || dot + 1 == rest.size()) return 0;
+  for (std::size_t i = 0; i < rest.size(); ++i) {
+    const bool ok = i < dot ? std::isdigit(static_cast<unsigned char>(rest[i])) != 0
+                            : i == dot || std::isxdigit(static_cast<unsigned char>(rest[i])) != 0;
+    if (!ok) return 0;
+  }
+  return static_cast<pid_t>(std::atol(rest.substr(0, dot).c_str()));
+}
+
+// A zombie (killed, not yet reaped) writes nothing any more.
+bool process_runs(pid_t pid) {
+  if (::kill(pid, 0) != 0 && errno == ESRCH) return false;
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  const std::string text((std::istreambuf_iterator<char>(stat)), {});
+  const auto end_of_name = text.rfind(')');
+  if (end_of_name == std::string::npos || end_of_name + 2 >= text.size()) return true;  // cannot tell: keep it
+  return text[end_of_name + 2] != 'Z' && text[end_of_name + 2] != 'X';
+}
+
 }  // namespace
 
-void write_file_atomically(const fs::path& file, std::string_view content) {
-  const fs::path folder = file.parent_path();
-  if (!folder.empty()) {
-    std::error_code error;
-    fs::create_directories(folder, error);
-    if (error) fail(file, "create folder " + folder.string(), error.value());
-  }
-  const fs::path temporary = temporary_beside(file);
+// The path normalized lexically first: o/../o/x/../j.xml would otherwise need (and create) a stray o/x.
+StagedFile::StagedFile(const fs::path& given, std::string_view content) : target_(given.lexically_normal()) {
+  const fs::path& target = target_;
+  create_folder_of(target);
+  const fs::path temporary = temporary_beside(target);
+  const fs::path folder = target.parent_path().empty() ? fs::path(".") : target.parent_path();
   const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-  if (fd < 0) fail(file, "create a temporary file in " + (folder.empty() ? fs::path(".") : folder).string(), errno);
-  if (const double pause = pause_mid_write_s(); pause > 0) {
-    write_all(fd, content.substr(0, content.size() / 2), file, temporary);
-    std::this_thread::sleep_for(std::chrono::duration<double>(pause));
-    write_all(fd, content.substr(content.size() / 2), file, temporary);
-  } else {
-    write_all(fd, content, file, temporary);
+  if (fd < 0) fail(target, "create a temporary file in " + folder.string(), errno);
+  if (const int error = write_content(fd, content)) {
+    ::close(fd);
+    ::unlink(temporary.c_str());
+    fail(target, "write", error);
   }
   if (::fsync(fd) != 0 || ::close(fd) != 0) {
     const int error = errno;
     ::unlink(temporary.c_str());
-    fail(file, "flush", error);
+    fail(target, "flush", error);
   }
-  if (::rename(temporary.c_str(), file.c_str()) != 0) {
+  temporary_ = temporary;
+}
+
+StagedFile::StagedFile(StagedFile&& other) noexcept
+    : target_(std::move(other.target_)), temporary_(std::exchange(other.temporary_, {})) {}
+
+StagedFile::~StagedFile() {
+  if (!temporary_.empty()) ::unlink(temporary_.c_str());
+}
+
+void StagedFile::commit() {
+  const fs::path temporary = std::exchange(temporary_, {});
+  if (::rename(temporary.c_str(), target_.c_str()) != 0) {
     const int error = errno;
     ::unlink(temporary.c_str());
-    fail(file, "replace", error);
+    fail(target_, "replace", error);
   }
-  sync_folder(folder);
+  sync_folder(target_.parent_path());
+}
+
+bool is_special_file(const fs::path& file) {
+  struct stat info {};
+  if (::stat(file.c_str(), &info) != 0) return false;
+  return !S_ISREG(info.st_mode) && !S_ISDIR(info.st_mode);
+}
+
+void write_in_place(const fs::path& file, std::string_view content) {
+  // A reader that went away must be an error here, not a SIGPIPE death.
+  struct sigaction ignore {}, old {};
+  ignore.sa_handler = SIG_IGN;
+  ::sigaction(SIGPIPE, &ignore, &old);
+  const int fd = ::open(file.c_str(), O_WRONLY | O_CLOEXEC);
+  const int error = fd < 0 ? errno : write_all(fd, content);
+  if (fd >= 0) ::close(fd);
+  ::sigaction(SIGPIPE, &old, nullptr);
+  if (error) fail(file, fd < 0 ? "open" : "write", error);
+}
+
+void write_file_atomically(const fs::path& file, std::string_view content) {
+  if (is_special_file(file)) return write_in_place(file, content);
+  // Signals wait until the file is whole: an interruption leaves no temporary.
+  const SignalsDeferred whole;
+  StagedFile(file, content).commit();
+}
+
+void sweep_stale_temporaries(const fs::path& folder) {
+  std::error_code error;
+  for (fs::directory_iterator entry(folder, error), end; !error && entry != end; entry.increment(error)) {
+    const pid_t writer = writer_of(entry->path().filename().string());
+    if (writer > 0 && writer != ::getpid() && !process_runs(writer)) {
+      std::error_code ignored;
+      fs::remove(entry->path(), ignored);
+    }
+  }
 }
 
 std::string read_file(const fs::path& file) {

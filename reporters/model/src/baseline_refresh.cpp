@@ -2,8 +2,12 @@
 
 #include <algorithm>
 #include <map>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "perfgate/model/errors.hpp"
+#include "perfgate/model/summary_pooling.hpp"
 #include "perfgate/stats/summary.hpp"
 
 namespace perfgate {
@@ -43,7 +47,10 @@ void keep_latest_rounds(BenchmarkResult& b, std::size_t keep) {
 }
 
 void absorb(BenchmarkResult& pooled, const BenchmarkResult& run, std::map<std::string, std::vector<double>>& counters) {
-  append_rounds(pooled, run);
+  // Once a run kept only a summary, the pool is a summary: samples cannot be
+  // recovered from one, but summaries combine exactly.
+  if (pooled.summary || run.summary) pool_as_summary(pooled, run);
+  else append_rounds(pooled, run);
   pooled.throttled_samples += run.throttled_samples;
   pooled.iterations = run.iterations;
   if (run.error && !pooled.error) pooled.error = run.error;
@@ -87,7 +94,7 @@ Results pool_runs(const std::vector<Results>& runs) {
   for (const std::string& name : order) {
     BenchmarkResult& b = by_name[name];
     for (const auto& [counter, values] : counters[name]) b.counters[counter] = stats::median(values);
-    if (!b.measured()) b.samples.clear(), b.rounds.clear();
+    if (!b.measured()) b.samples.clear(), b.rounds.clear(), b.summary.reset();
     if (b.rounds.size() < 2) b.rounds.clear();
     pooled.benchmarks.push_back(std::move(b));
   }
@@ -96,11 +103,17 @@ Results pool_runs(const std::vector<Results>& runs) {
 
 Results refreshed_baseline(const std::optional<Results>& old, Results fresh, const RefreshOptions& options) {
   if (!old) return fresh;
+  // Hash lookups: a scan per case made a large suite's refresh quadratic.
+  std::unordered_map<std::string_view, const BenchmarkResult*> old_by_name;
+  for (const BenchmarkResult& b : old->benchmarks) old_by_name.emplace(b.name, &b);
   for (BenchmarkResult& b : fresh.benchmarks) {
-    const BenchmarkResult* before = old->find(b.name);
-    if (!before) continue;
+    const auto found = old_by_name.find(b.name);
+    if (found == old_by_name.end()) continue;
+    const BenchmarkResult* before = found->second;
     b.gate = before->gate;
-    if (options.append && before->measured() && b.measured()) {
+    // A summary cannot drop its oldest rounds (keep_rounds), so a case that
+    // kept only summaries is replaced rather than appended to.
+    if (options.append && before->measured() && b.measured() && !before->summary && !b.summary) {
       BenchmarkResult history = *before;
       append_rounds(history, b);
       b.samples = std::move(history.samples);
@@ -110,8 +123,10 @@ Results refreshed_baseline(const std::optional<Results>& old, Results fresh, con
     }
   }
   if (options.partial) {
+    std::unordered_set<std::string> measured;
+    for (const BenchmarkResult& b : fresh.benchmarks) measured.insert(b.name);
     for (const BenchmarkResult& b : old->benchmarks)
-      if (!fresh.find(b.name)) fresh.benchmarks.push_back(b);
+      if (!measured.count(b.name)) fresh.benchmarks.push_back(b);
   }
   return fresh;
 }

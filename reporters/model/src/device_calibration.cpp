@@ -83,7 +83,7 @@ DeviceCalibration parse_device_calibration(const std::string& text, const std::s
 }
 
 DeviceCalibration load_device_calibration(const std::filesystem::path& file) {
-  return parse_device_calibration(read_file(file), file.string());
+  return parse_device_calibration(detail::read_input_file(file), file.string());
 }
 
 std::string device_calibration_to_json(const DeviceCalibration& calibration) {

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <system_error>
 
+#include "perfgate/model/atomic_file.hpp"
 #include "perfgate/model/errors.hpp"
 
 namespace perfgate {
@@ -26,6 +27,9 @@ FileLock::FileLock(const std::filesystem::path& guarded_file) {
     ::close(fd_);
     throw OutputError(folder.string() + ": cannot lock: " + std::strerror(failure));
   }
+  // Now no writer of this folder is half way through a write: what a killed
+  // one left can go (it would otherwise show up in `git status`).
+  sweep_stale_temporaries(folder);
 }
 
 FileLock::~FileLock() {

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "perfgate/model/errors.hpp"
+
 namespace perfgate {
 
 const char* to_string(DeviceKind kind) {
@@ -50,7 +52,7 @@ std::string make_slug(DeviceKind kind, const std::string& name) {
 namespace {
 bool differs(const std::string& what, const std::string& a, const std::string& b, std::string* why) {
   if (a == b) return false;
-  if (why) *why = what + " differs ('" + a + "' vs '" + b + "')";
+  if (why) *why = what + " differs (" + quote_text(a) + " vs " + quote_text(b) + ")";  // names from files: escaped
   return true;
 }
 }  // namespace

@@ -1,5 +1,12 @@
 #include "json_reader.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
 #include <limits>
 
 #include <cmath>
@@ -8,6 +15,45 @@
 #include "perfgate/model/errors.hpp"
 
 namespace perfgate::detail {
+
+std::string read_input_file(const std::filesystem::path& file) {
+  const std::string name = file.string();
+  // Non-blocking, so that opening a FIFO does not wait for a writer; the
+  // type is then checked on the descriptor itself.
+  const int fd = ::open(file.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == ENOENT) throw InputError(name + ": no such file");
+    throw InputError(name + ": cannot open: " + std::strerror(errno));
+  }
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  struct stat info {};
+  if (::fstat(fd, &info) != 0) throw InputError(name + ": cannot read: " + std::strerror(errno));
+  if (S_ISDIR(info.st_mode)) throw InputError(name + ": is a folder, not a file");
+  if (!S_ISREG(info.st_mode))
+    throw InputError(name + ": is not a regular file (a FIFO, socket or device); inputs must be files");
+  const auto size = static_cast<std::uint64_t>(info.st_size);
+  if (size > kMaxInputBytes)
+    throw InputError(name + ": is " + std::to_string(size) + " bytes; inputs of at most " + std::to_string(kMaxInputBytes) +
+                     " bytes (1 GiB) are read");
+  std::string text;
+  text.reserve(static_cast<std::size_t>(size));
+  char buffer[1 << 16];
+  while (true) {
+    const ssize_t got = ::read(fd, buffer, sizeof buffer);
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      throw InputError(name + ": cannot read: " + std::strerror(errno));
+    }
+    if (got == 0) break;
+    if (text.size() + static_cast<std::size_t>(got) > kMaxInputBytes)  // grew while being read
+      throw InputError(name + ": is over " + std::to_string(kMaxInputBytes) + " bytes (1 GiB); inputs up to that are read");
+    text.append(buffer, static_cast<std::size_t>(got));
+  }
+  return text;
+}
 
 ObjectReader::ObjectReader(const Json& object, std::string origin, std::string where)
     : object_(object), origin_(std::move(origin)), where_(std::move(where)) {
@@ -136,6 +182,9 @@ std::vector<double> read_samples(const ObjectReader& r) {
   const Json* samples = r.find("samples");
   if (!samples) return {};
   if (!samples->is_array()) r.fail("'samples' is not an array");
+  if (samples->size() > kMaxSamplesPerBenchmark)
+    r.fail("has " + std::to_string(samples->size()) + " samples; at most " + std::to_string(kMaxSamplesPerBenchmark) +
+           " per benchmark are read");
   std::vector<double> values;
   values.reserve(samples->size());
   for (std::size_t i = 0; i < samples->size(); ++i) {

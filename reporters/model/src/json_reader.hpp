@@ -3,7 +3,9 @@
 // calibrations): every rejection is an InputError whose message is
 // "ORIGIN: where: problem" on one line.
 
+#include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -38,6 +40,18 @@ class ObjectReader {
   std::string origin_;
   std::string where_;
 };
+
+// Inputs are read whole into memory: larger ones are refused before they are
+// read (one line), and so are special files (a FIFO waits for a writer
+// forever, /dev/zero never ends).
+inline constexpr std::uint64_t kMaxInputBytes = std::uint64_t{1} << 30;  // 1 GiB
+// Samples one benchmark may carry, whatever the format: the statistics are
+// linear in them, but a million a side is already far beyond any real run.
+inline constexpr std::size_t kMaxSamplesPerBenchmark = 1000000;
+
+// The bytes of a regular file of at most kMaxInputBytes; InputError
+// "FILE: problem" otherwise (missing, a folder, a FIFO or device, too large).
+std::string read_input_file(const std::filesystem::path& file);
 
 // Parses JSON text; a syntax error (NaN and Infinity named as such) becomes
 // an InputError naming `origin`.

@@ -12,6 +12,8 @@
 #include "perfgate/model/benchmark_name.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/gbench_import.hpp"
+#include "perfgate/model/nvbench_import.hpp"
+#include "perfgate/model/suite_name.hpp"
 #include "perfgate/model/results_io.hpp"
 #include "perfgate/model/schema_migration.hpp"
 #include "json_reader.hpp"
@@ -40,6 +42,36 @@ std::vector<std::size_t> read_rounds(const ObjectReader& r, std::size_t sample_c
   if (total != sample_count)
     r.fail("'rounds' add up to " + std::to_string(total) + " samples, not the " + std::to_string(sample_count) + " there are");
   return rounds;
+}
+
+std::optional<double> optional_time(const ObjectReader& s, const char* key) {
+  if (!s.find(key)) return std::nullopt;
+  return s.number(key, 0.0);
+}
+
+// What is left of samples that only a summary was kept of (NVBench JSON
+// without its sample files): the gate judges from these numbers instead.
+std::optional<SampleStatistics> read_summary(const ObjectReader& r, const std::string& name, bool has_samples) {
+  const Json* j = r.find("summary");
+  if (!j) return std::nullopt;
+  if (has_samples) r.fail("has both 'samples' and a 'summary' of them (one or the other)");
+  const ObjectReader s(*j, r.origin(), "benchmark " + quote_text(name) + ": summary:");
+  const Json& count = s.require("count");
+  if (!count.is_number_unsigned() || count.get<std::uint64_t>() == 0) s.fail("'count' is not a positive whole number");
+  SampleStatistics stats;
+  stats.count = count.get<std::size_t>();
+  stats.mean = s.number("mean", 0.0, true);
+  stats.stdev = s.number("stdev", 0.0, true);
+  stats.median = optional_time(s, "median");
+  stats.min = optional_time(s, "min");
+  stats.max = optional_time(s, "max");
+  if (stats.min && stats.max && *stats.min > *stats.max) s.fail("'min' is above 'max'");
+  for (const auto& [field, centre] : {std::pair{"mean", std::optional(stats.mean)}, {"median", stats.median}}) {
+    if (!centre) continue;
+    if (stats.min && *centre < *stats.min) s.fail(std::string("'") + field + "' is below 'min'");
+    if (stats.max && *centre > *stats.max) s.fail(std::string("'") + field + "' is above 'max'");
+  }
+  return stats;
 }
 
 std::map<std::string, CounterValue> read_counters(const ObjectReader& r) {
@@ -174,6 +206,7 @@ BenchmarkResult read_benchmark(const Json& j, std::size_t index, const std::stri
   if (b.unit.empty()) b.unit = "s";
   if (b.unit != "s") r.fail("unit " + quote_text(b.unit) + " is not supported (samples are seconds, unit \"s\")");
   b.samples = read_samples(r);
+  b.summary = read_summary(r, b.name, !b.samples.empty());
   b.rounds = read_rounds(r, b.samples.size());
   b.throttled_samples = r.small_integer("throttled_samples");
   b.iterations = r.integer("iterations");
@@ -184,8 +217,8 @@ BenchmarkResult read_benchmark(const Json& j, std::size_t index, const std::stri
   b.gate = read_gate(r);
   if (r.find("error")) b.error = r.string("error");
   if (r.find("skipped")) b.skipped = r.string("skipped");
-  if (b.samples.empty() && b.measured())
-    r.fail("has no samples (and is not marked as an error or skipped)");
+  if (b.samples.empty() && !b.summary && b.measured())
+    r.fail("has no samples and no summary of them (and is not marked as an error or skipped)");
   return b;
 }
 
@@ -194,6 +227,9 @@ Results read_results(const Json& doc, const std::string& origin) {
   Results results;
   results.schema_version = kResultsSchemaVersion;
   results.suite = r.string("suite", true);
+  // The suite names files and baselines: a results file from a fork's CI
+  // must not point outside its folder (docs/design.md, "What perfgate trusts").
+  if (const auto problem = suite_name_problem(results.suite)) r.fail("suite " + quote_text(results.suite) + " " + *problem);
   results.created_utc = r.string("created_utc");
   if (const Json* source = r.find("source")) {
     const ObjectReader s(*source, origin, "source");
@@ -220,17 +256,18 @@ Results read_results(const Json& doc, const std::string& origin) {
 Results parse_results(const std::string& text, const std::string& origin) {
   Json doc = parse_json(text, origin);
   if (is_gbench_json(doc)) return import_gbench(doc, origin);
+  if (is_nvbench_json(doc)) return import_nvbench(doc, origin);
   if (!doc.is_object()) throw InputError(origin + ": is not a JSON object");
   const auto schema = doc.find("schema");
   if (schema == doc.end() || *schema != kResultsSchema)
     throw InputError(origin + ": not a perfgate results file (no \"schema\": \"" + kResultsSchema +
-                     "\") and not Google Benchmark JSON");
+                     "\"), not Google Benchmark JSON and not NVBench JSON");
   doc = migrate_results(std::move(doc), kResultsSchemaVersion, results_migrations(), origin);
   return read_results(doc, origin);
 }
 
 Results load_results(const std::filesystem::path& file) {
-  return parse_results(read_file(file), file.string());
+  return parse_results(detail::read_input_file(file), file.string());
 }
 
 }  // namespace perfgate

@@ -15,7 +15,7 @@ double median(std::span<const double> values) {
   const double upper = v[mid];
   if (v.size() % 2 == 1) return upper;
   const double lower = *std::max_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(mid));
-  return (lower + upper) / 2.0;
+  return lower / 2.0 + upper / 2.0;  // no overflow at 1.7e308 (the same value otherwise)
 }
 
 double median_absolute_deviation(std::span<const double> values) {
@@ -30,7 +30,9 @@ double robust_cv(std::span<const double> values) {
   if (values.size() < 2) return 0.0;
   const double centre = median(values);
   if (centre == 0.0) return 0.0;
-  return 1.4826 * median_absolute_deviation(values) / std::fabs(centre);
+  const double mad = median_absolute_deviation(values);
+  const double cv = 1.4826 * mad / std::fabs(centre);
+  return std::isfinite(cv) ? cv : 1.4826 * (mad / std::fabs(centre));  // MAD near DBL_MAX
 }
 
 }  // namespace perfgate::stats

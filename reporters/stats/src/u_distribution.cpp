@@ -1,9 +1,11 @@
 #include "perfgate/stats/u_distribution.hpp"
 
+#include <algorithm>
 #include <cmath>
-#include <map>
+#include <list>
 #include <mutex>
 #include <stdexcept>
+#include <string>
 #include <utility>
 
 namespace perfgate::stats {
@@ -46,13 +48,20 @@ UDistribution::UDistribution(std::size_t n, std::size_t m) : n_(n), m_(m) {
 
 std::shared_ptr<const UDistribution> UDistribution::get(std::size_t n, std::size_t m) {
   if (n == 0 || m == 0 || n > kMaxExactSize || m > kMaxExactSize)
-    throw std::out_of_range("exact U distribution needs 1 <= n, m <= 50");
+    throw std::out_of_range("exact U distribution needs 1 <= n, m <= " + std::to_string(kMaxExactSize));
+  // Most recently used first.  Computed under the lock: two threads asking
+  // for the same new size must not both pay ~0.1 s.
   static std::mutex mutex;
-  static std::map<std::pair<std::size_t, std::size_t>, std::shared_ptr<const UDistribution>> cache;
+  static std::list<std::shared_ptr<const UDistribution>> cache;
   const std::lock_guard lock(mutex);
-  auto& slot = cache[{n, m}];
-  if (!slot) slot.reset(new UDistribution(n, m));
-  return slot;
+  const auto hit = std::find_if(cache.begin(), cache.end(), [&](const auto& d) { return d->n_ == n && d->m_ == m; });
+  if (hit != cache.end()) {
+    cache.splice(cache.begin(), cache, hit);
+    return cache.front();
+  }
+  cache.emplace_front(new UDistribution(n, m));
+  if (cache.size() > kCacheEntries) cache.pop_back();
+  return cache.front();
 }
 
 double UDistribution::cdf(double u) const {

@@ -6,8 +6,40 @@
 
 namespace perfgate {
 
+namespace {
+
+const SuggestContext::NameIndex& built(const SuggestContext& ctx) {
+  SuggestContext::NameIndex& index = ctx.index;
+  if (index.built) return index;
+  // emplace keeps the first of equal names, as a front-to-back scan found it.
+  index.current.reserve(ctx.current.benchmarks.size());
+  for (const BenchmarkResult& b : ctx.current.benchmarks) index.current.emplace(b.name, &b);
+  if (ctx.baseline) {
+    index.baseline.reserve(ctx.baseline->benchmarks.size());
+    for (const BenchmarkResult& b : ctx.baseline->benchmarks) index.baseline.emplace(b.name, &b);
+  }
+  for (const DerivedFigure& f : ctx.current.figures)
+    if (f.value) index.figures.emplace(f.name, &f);
+  index.built = true;
+  return index;
+}
+
+template <typename Map>
+auto lookup(const Map& map, std::string_view name) -> typename Map::mapped_type {
+  const auto it = map.find(name);
+  return it == map.end() ? nullptr : it->second;
+}
+
+}  // namespace
+
+const BenchmarkResult* SuggestContext::find_current(std::string_view name) const { return lookup(built(*this).current, name); }
+
+const BenchmarkResult* SuggestContext::find_baseline(std::string_view name) const {
+  return lookup(built(*this).baseline, name);
+}
+
 const BenchmarkResult* SuggestContext::measured(std::string_view name) const {
-  const BenchmarkResult* b = current.find(std::string(name));
+  const BenchmarkResult* b = find_current(name);
   return b && b->measured() && !b->samples.empty() ? b : nullptr;
 }
 
@@ -16,11 +48,7 @@ std::optional<double> SuggestContext::median(std::string_view name) const {
   return b ? median_of(*b) : std::nullopt;
 }
 
-const DerivedFigure* SuggestContext::figure(std::string_view name) const {
-  for (const DerivedFigure& f : current.figures)
-    if (f.name == name && f.value) return &f;
-  return nullptr;
-}
+const DerivedFigure* SuggestContext::figure(std::string_view name) const { return lookup(built(*this).figures, name); }
 
 bool SuggestContext::launch_dominated(double median_s) const {
   return launch_floor_s && *launch_floor_s > 0 && current.fingerprint.kind == DeviceKind::gpu &&

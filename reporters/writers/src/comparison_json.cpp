@@ -22,7 +22,8 @@ Json summary_json(const std::optional<SampleSummary>& s) {
           {"robust_cv", number(s->robust_cv)},
           {"throttled_samples", s->throttled},
           {"rounds", s->rounds},
-          {"run_to_run_pct", number(s->run_to_run_pct)}};
+          {"run_to_run_pct", number(s->run_to_run_pct)},
+          {"between_run_sd", number(s->between_run_sd)}};
 }
 
 Json evidence_json(const std::optional<Evidence>& e) {
@@ -33,7 +34,8 @@ Json evidence_json(const std::optional<Evidence>& e) {
             {"ci_high", e->interval_available ? number(e->ci_high) : Json(nullptr)},
             {"p_value", number(e->p_value)},
             {"p_exact", e->exact_p},
-            {"q_value", number(e->q_value)}};
+            {"q_value", number(e->q_value)},
+            {"between_run_term", number(e->between_run_term)}};
   return j;
 }
 
@@ -71,6 +73,8 @@ Json benchmark_json(const BenchmarkComparison& b) {
             {"current", summary_json(b.current)},
             {"evidence", evidence_json(b.evidence)},
             {"confirmation", to_string(b.confirmation)}};
+  // Only when true, so files of ordinary runs keep their shape.
+  if (b.from_summaries) j["from_summaries"] = true;
   if (b.recheck) j["recheck"] = {{"current", summary_json(b.recheck)}, {"evidence", evidence_json(b.recheck_evidence)}};
   Json kernels = Json::array();
   for (const KernelComparison& k : b.kernels) kernels.push_back(kernel_json(k));
@@ -120,7 +124,8 @@ std::string comparison_to_json(const Comparison& comparison, int exit_code) {
   if (!comparison.comparable) j["incomparable_reason"] = comparison.incomparable_reason;
   const GateSettings& s = comparison.settings;
   j["settings"] = {{"threshold_pct", s.threshold_pct}, {"noise_multiplier", s.noise_multiplier},
-                   {"fdr_q", s.fdr_q}, {"min_samples", s.min_samples}, {"confidence", s.confidence}};
+                   {"fdr_q", s.fdr_q}, {"min_samples", s.min_samples}, {"confidence", s.confidence},
+                   {"min_run_spread_pct", s.min_run_spread_pct}};
   if (comparison.environment_shift) {
     const EnvironmentShift& e = *comparison.environment_shift;
     j["environment_shift"] = {{"direction", e.slower ? "slower" : "faster"}, {"median_ratio", e.median_ratio},

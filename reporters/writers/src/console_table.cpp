@@ -77,19 +77,7 @@ void print_rows(std::ostream& out, const std::vector<Row>& rows, const std::vect
 
 // `text` on one line with control characters escaped, at full length: a
 // formula shortened in the middle would no longer state how a figure was made.
-std::string one_line(const std::string& text) {
-  std::string out;
-  for (unsigned char c : text) {
-    if (c >= 0x20 && c != 0x7f) {
-      out += static_cast<char>(c);
-      continue;
-    }
-    char escaped[8];
-    std::snprintf(escaped, sizeof escaped, "\\x%02x", c);
-    out += escaped;
-  }
-  return out;
-}
+std::string one_line(const std::string& text) { return printable_text(text); }
 
 // One line a figure: name, value with unit, and the formula it came from.
 void print_figures(std::ostream& out, const std::vector<DerivedFigure>& figures) {
@@ -120,11 +108,14 @@ void print_suggestions(std::ostream& out, const std::vector<Suggestion>& suggest
 }
 
 void print_comparison_table(std::ostream& out, const Comparison& comparison, std::optional<int> exit_code) {
-  out << "\nperfgate: suite '" << comparison.suite << "' against " << comparison.baseline.origin << " ("
-      << comparison.baseline.device.slug << ")\n";
+  // Names, origins and reasons come from results files: escaped, so that
+  // none can end a line or move the cursor (a forged "perfgate: PASS").
+  out << "\nperfgate: suite " << quote_text(comparison.suite) << " against " << one_line(comparison.baseline.origin)
+      << " (" << one_line(comparison.baseline.device.slug) << ")\n";
   const auto rows_in_order = in_report_order(comparison);
   if (!rows_in_order.empty()) {
-    std::vector<Row> rows = {{"Benchmark", "Baseline", "Current", "Change", "95% CI (ratio)", "q", "Verdict"}};
+    std::vector<Row> rows = {{"Benchmark", "Baseline", "Current", "Change",
+                              confidence_label(comparison.settings.confidence) + " CI (ratio)", "q", "Verdict"}};
     std::vector<std::vector<std::string>> below = {{}};
     for (const auto* b : rows_in_order) {
       rows.push_back(make_row(*b));
@@ -141,12 +132,12 @@ void print_comparison_table(std::ostream& out, const Comparison& comparison, std
   }
   print_figures(out, comparison.figures);
   print_suggestions(out, comparison.suggestions);
-  if (auto shift = environment_shift_line(comparison)) out << '\n' << *shift << '\n';
-  if (auto throttled = throttling_line(comparison)) out << '\n' << *throttled << '\n';
+  if (auto shift = environment_shift_line(comparison)) out << '\n' << one_line(*shift) << '\n';
+  if (auto throttled = throttling_line(comparison)) out << '\n' << one_line(*throttled) << '\n';
   if (!comparison.comparable)
-    out << "\nINCOMPARABLE: " << comparison.incomparable_reason << "; record a baseline for "
-        << comparison.current.device.slug << " with `perfgate baseline update`.\n";
-  for (const auto& note : comparison.notes) out << "Note: " << note << '\n';
+    out << "\nINCOMPARABLE: " << one_line(comparison.incomparable_reason) << "; record a baseline for "
+        << one_line(comparison.current.device.slug) << " with `perfgate baseline update`.\n";
+  for (const auto& note : comparison.notes) out << "Note: " << one_line(note) << '\n';
   out << "\nperfgate: " << summary_line(comparison, exit_code) << '\n';
 }
 

@@ -1,5 +1,6 @@
 #include "perfgate/writers/markdown_writer.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
@@ -20,8 +21,8 @@ const char* status_mark(int exit_code) {
   }
 }
 
-void table(std::ostream& out, const std::vector<const BenchmarkComparison*>& rows) {
-  out << "| Benchmark | Baseline | Current | Change | 95% CI (ratio) | q | Verdict |\n"
+void table(std::ostream& out, const std::vector<const BenchmarkComparison*>& rows, double confidence) {
+  out << "| Benchmark | Baseline | Current | Change | " << confidence_label(confidence) << " CI (ratio) | q | Verdict |\n"
       << "|---|---:|---:|---:|---:|---:|---|\n";
   const auto time = [](const std::optional<SampleSummary>& s) { return s ? format_seconds(s->median) : "-"; };
   for (const auto* b : rows) {
@@ -91,11 +92,25 @@ void figures_table(std::ostream& out, const std::vector<DerivedFigure>& figures)
   out << '\n';
 }
 
+// GitHub and GitLab turn "@name" into a mention ("@all" notifies everyone
+// in the project), and GitLab "#1", "!2", "$3", "%4", "&5", "~label" into
+// links.  A WORD JOINER (U+2060, invisible) after the sign keeps the name as
+// it reads and breaks the pattern; a sign before a space starts none.
+constexpr const char* kWordJoiner = "\u2060";
+
+bool starts_reference(char c) {
+  return c == '@' || c == '#' || c == '!' || c == '$' || c == '%' || c == '&' || c == '~';
+}
+
+bool is_space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
 }  // namespace
 
 std::string markdown_cell(const std::string& text) {
+  const std::string legal = xml_legal(text);
   std::string out;
-  for (char c : xml_legal(text)) {
+  for (std::size_t i = 0; i < legal.size(); ++i) {
+    const char c = legal[i];
     switch (c) {
       case '|': out += "\\|"; break;
       case '\\': out += "\\\\"; break;
@@ -107,21 +122,39 @@ std::string markdown_cell(const std::string& text) {
       case '<': out += "&lt;"; break;
       case '>': out += "&gt;"; break;
       case '&': out += "&amp;"; break;
+      case '~': out += "\\~"; break;
       case '\n':
       case '\r':
       case '\t': out += ' '; break;
       default: out += c;
     }
+    if (starts_reference(c) && i + 1 < legal.size() && !is_space(legal[i + 1])) out += kWordJoiner;
   }
   return out;
+}
+
+std::string markdown_code(const std::string& text) {
+  std::string body = xml_legal(text);
+  std::size_t longest = 0, run = 0;
+  for (char& c : body) {
+    if (is_space(c)) c = ' ';  // a code span is one line
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  // CommonMark: a span closes only at a backtick run exactly as long as its
+  // fence, and one space is stripped from each end when both ends have one.
+  const std::string fence(longest + 1, '`');
+  const bool pad = !body.empty() && (body.front() == '`' || body.back() == '`' ||
+                                     (body.front() == ' ' && body.back() == ' '));
+  return fence + (pad ? " " + body + " " : body) + fence;
 }
 
 std::string comparison_to_markdown(const Comparison& comparison, int exit_code) {
   std::ostringstream out;
   const auto rows = in_report_order(comparison);
-  out << "### " << status_mark(exit_code) << " perfgate `" << markdown_cell(comparison.suite) << "`: "
+  out << "### " << status_mark(exit_code) << " perfgate " << markdown_code(comparison.suite) << ": "
       << markdown_cell(summary_line(comparison, exit_code)) << "\n\n";
-  out << "Device `" << markdown_cell(comparison.current.device.slug) << "`, baseline "
+  out << "Device " << markdown_code(comparison.current.device.slug) << ", baseline "
       << markdown_cell(comparison.baseline.origin);
   if (!comparison.baseline.git_commit.empty())
     out << " (commit " << markdown_cell(comparison.baseline.git_commit.substr(0, 12)) << ")";
@@ -129,8 +162,8 @@ std::string comparison_to_markdown(const Comparison& comparison, int exit_code) 
   if (auto shift = environment_shift_line(comparison)) out << "> **Warning:** " << markdown_cell(*shift) << "\n\n";
   if (auto throttled = throttling_line(comparison)) out << "> **Warning:** " << markdown_cell(*throttled) << "\n\n";
   if (!comparison.comparable)
-    out << "> **Incomparable:** " << markdown_cell(comparison.incomparable_reason) << ". Record a baseline for `"
-        << markdown_cell(comparison.current.device.slug) << "` with `perfgate baseline update`.\n\n";
+    out << "> **Incomparable:** " << markdown_cell(comparison.incomparable_reason) << ". Record a baseline for "
+        << markdown_code(comparison.current.device.slug) << " with `perfgate baseline update`.\n\n";
   for (const auto& note : comparison.notes) out << "> " << markdown_cell(note) << "\n\n";
 
   std::vector<const BenchmarkComparison*> attention;
@@ -138,7 +171,7 @@ std::string comparison_to_markdown(const Comparison& comparison, int exit_code) 
     if (b->verdict != Verdict::no_change) attention.push_back(b);
   if (!attention.empty()) {
     out << "#### Needs a look\n\n";
-    table(out, attention);
+    table(out, attention, comparison.settings.confidence);
     out << '\n';
     for (const auto* b : attention) out << "- **" << markdown_cell(b->name) << "**: " << markdown_cell(b->reason) << '\n';
     out << '\n';
@@ -147,11 +180,13 @@ std::string comparison_to_markdown(const Comparison& comparison, int exit_code) 
   figures_table(out, comparison.figures);
   suggestions_table(out, comparison.suggestions);
   out << "<details><summary>All " << rows.size() << " benchmarks</summary>\n\n";
-  table(out, rows);
+  table(out, rows, comparison.settings.confidence);
   const GateSettings& s = comparison.settings;
-  out << "\nGate: threshold max(" << s.threshold_pct << "%, " << s.noise_multiplier
-      << "× robust CV), Mann–Whitney U with Benjamini–Hochberg q < " << s.fdr_q << ", " << s.confidence * 100
-      << "% interval for the ratio, at least " << s.min_samples << " samples a side.\n\n</details>\n";
+  out << "\nGate: REGRESSION when Mann–Whitney U with Benjamini–Hochberg gives q < " << s.fdr_q << ", the "
+      << confidence_label(s.confidence) << " interval for the ratio lies above 1 and reaches the threshold ("
+      << s.threshold_pct << "%";
+  if (s.noise_multiplier > 0) out << ", or " << s.noise_multiplier << "× the robust CV when larger";
+  out << "); at least " << s.min_samples << " samples a side.\n\n</details>\n";
   return out.str();
 }
 

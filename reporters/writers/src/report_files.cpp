@@ -1,24 +1,82 @@
 #include "perfgate/writers/report_files.hpp"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <utility>
+
 #include "perfgate/model/atomic_file.hpp"
+#include "perfgate/model/errors.hpp"
+#include "perfgate/model/interruption.hpp"
 #include "perfgate/writers/comparison_json.hpp"
 #include "perfgate/writers/junit_writer.hpp"
 #include "perfgate/writers/markdown_writer.hpp"
 
 namespace perfgate {
+namespace fs = std::filesystem;
+namespace {
 
-void ReportPaths::fill_defaults(const std::filesystem::path& folder, const std::string& suite) {
+using Report = std::pair<fs::path, std::string>;  // target, content
+
+// Every report rendered before anything touches the disk.
+std::vector<Report> render(const Comparison& comparison, int exit_code, const ReportPaths& paths) {
+  std::vector<Report> reports;
+  if (!paths.comparison_json.empty()) reports.emplace_back(paths.comparison_json, comparison_to_json(comparison, exit_code));
+  if (!paths.junit.empty()) reports.emplace_back(paths.junit, comparison_to_junit(comparison, exit_code));
+  if (!paths.markdown.empty()) reports.emplace_back(paths.markdown, comparison_to_markdown(comparison, exit_code));
+  return reports;
+}
+
+// A regular file (or a link) at `target`; never a device, a FIFO or a folder.
+void remove_report(const fs::path& target) {
+  struct stat info {};
+  if (::lstat(target.c_str(), &info) == 0 && (S_ISREG(info.st_mode) || S_ISLNK(info.st_mode)) && !is_special_file(target))
+    ::unlink(target.c_str());
+}
+
+// Devices and FIFOs cannot be staged: they are written first, so that a
+// failure there still leaves no regular report behind.
+void write_special_files(const std::vector<Report>& reports) {
+  for (const auto& [target, content] : reports)
+    if (is_special_file(target)) write_in_place(target, content);
+}
+
+void stage_and_commit(const std::vector<Report>& reports) {
+  const SignalsDeferred whole;  // an interruption waits until the set is in place
+  std::vector<StagedFile> staged;
+  for (const auto& [target, content] : reports)
+    if (!is_special_file(target)) staged.emplace_back(target, content);
+  for (StagedFile& file : staged) file.commit();
+}
+
+}  // namespace
+
+void ReportPaths::fill_defaults(const fs::path& folder, const std::string& suite) {
   if (folder.empty()) return;
   if (comparison_json.empty()) comparison_json = folder / (suite + ".comparison.json");
   if (junit.empty()) junit = folder / (suite + ".junit.xml");
   if (markdown.empty()) markdown = folder / (suite + ".md");
 }
 
+std::vector<NamedPath> ReportPaths::named() const {
+  return {{comparison_json, "the comparison JSON"}, {junit, "the JUnit report"}, {markdown, "the Markdown summary"}};
+}
+
 void write_reports(const Comparison& comparison, int exit_code, const ReportPaths& paths) {
-  if (!paths.comparison_json.empty())
-    write_file_atomically(paths.comparison_json, comparison_to_json(comparison, exit_code));
-  if (!paths.junit.empty()) write_file_atomically(paths.junit, comparison_to_junit(comparison, exit_code));
-  if (!paths.markdown.empty()) write_file_atomically(paths.markdown, comparison_to_markdown(comparison, exit_code));
+  const std::vector<Report> reports = render(comparison, exit_code, paths);
+  try {
+    write_special_files(reports);
+    stage_and_commit(reports);
+  } catch (const OutputError&) {
+    // All or none: the reports already renamed into place go too.
+    remove_reports(paths);
+    throw;
+  }
+}
+
+void remove_reports(const ReportPaths& paths) {
+  for (const fs::path& target : {paths.comparison_json, paths.junit, paths.markdown})
+    if (!target.empty()) remove_report(target);
 }
 
 }  // namespace perfgate

@@ -2,9 +2,11 @@
 
 #include "perfgate/model/errors.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
+#include "perfgate/compare/environment_shift.hpp"
 #include "perfgate/compare/exit_code.hpp"
 
 namespace perfgate {
@@ -79,6 +81,12 @@ std::string kernel_numbers(const KernelComparison& kernel) {
   return text + ", " + format_kernel_calls(kernel);
 }
 
+std::string confidence_label(double confidence) {
+  char text[16];
+  std::snprintf(text, sizeof text, "%.4g%%", confidence * 100.0);
+  return text;
+}
+
 std::string format_interval(const Evidence& evidence) {
   if (!evidence.interval_available) return "n/a";
   char text[64];
@@ -129,12 +137,26 @@ std::string summary_line(const Comparison& comparison, std::optional<int> exit_c
 std::optional<std::string> environment_shift_line(const Comparison& comparison) {
   if (!comparison.environment_shift) return std::nullopt;
   const EnvironmentShift& s = *comparison.environment_shift;
-  char text[320];
-  std::snprintf(text, sizeof text,
-                "ENVIRONMENT SHIFT: %zu of %zu benchmarks are %s by a similar factor (median ratio %.3f, "
-                "spread %.1f%%). This looks like a %s machine or different clocks, not a change in the code.",
-                s.moved, s.compared, s.slower ? "slower" : "faster", s.median_ratio, s.spread_pct,
-                s.slower ? "slower or busier" : "faster or idler");
+  char text[480];
+  const int used = std::snprintf(text, sizeof text, "ENVIRONMENT SHIFT: %zu of %zu benchmarks are %s by a similar factor "
+                                 "(median ratio %.3f, spread %.1f%%).",
+                                 s.moved, s.compared, s.slower ? "slower" : "faster", s.median_ratio, s.spread_pct);
+  const std::size_t at = used > 0 ? std::min(static_cast<std::size_t>(used), sizeof text - 1) : 0;
+  // A gated verdict among the moved cases stands on its own evidence (and a
+  // confirmed regression was measured twice): say what was seen, and do not
+  // call it "not a change in the code".
+  const ShiftedVerdicts among = shifted_verdicts(comparison);
+  if (among.verdicts == 0)
+    std::snprintf(text + at, sizeof text - at, " This looks like a %s machine or different clocks, not a change in the code.",
+                  s.slower ? "slower or busier" : "faster or idler");
+  else
+    std::snprintf(text + at, sizeof text - at,
+                  " %zu of them %s %s (%zu confirmed by a re-measurement): a %s machine or different clocks "
+                  "would look the same, but %s on %s own evidence.",
+                  among.verdicts, among.verdicts == 1 ? "is" : "are", s.slower ? "REGRESSION" : "IMPROVEMENT",
+                  among.confirmed, s.slower ? "slower or busier" : "faster or idler",
+                  among.verdicts == 1 ? "that verdict stands" : "those verdicts stand",
+                  among.verdicts == 1 ? "its" : "their");
   return std::string(text);
 }
 

@@ -1,4 +1,7 @@
 #include "perfgate/compare/comparison.hpp"
+#include "perfgate/compare/exit_code.hpp"
+
+#include <cmath>
 
 #include <gtest/gtest.h>
 
@@ -73,8 +76,14 @@ TEST(Comparison, RunToRunSpreadComesFromTheBaselineRounds) {
   ASSERT_TRUE(c.find("x")->baseline.has_value());
   EXPECT_EQ(c.find("x")->baseline->rounds, 2u);
   EXPECT_NEAR(c.find("x")->baseline->run_to_run_pct, 50.0, 1e-9);  // round medians 1.0 and 1.5
-  EXPECT_GE(c.find("x")->threshold_pct, 50.0);
-  EXPECT_EQ(verdict_of(c, "x"), Verdict::no_change);
+  // The spread widens the interval (z = 2.5758 at 99%, 2 baseline rounds, 1 current run)
+  // rather than the threshold, so +12% against a baseline whose runs were 50% apart is not
+  // established.
+  EXPECT_NEAR(c.find("x")->baseline->between_run_sd, std::log(1.5) / std::sqrt(2.0), 1e-12);
+  EXPECT_NEAR(c.find("x")->evidence->between_run_term,
+              2.5758293035489 * std::log(1.5) / std::sqrt(2.0) * std::sqrt(1.5), 1e-8);
+  EXPECT_LT(c.find("x")->evidence->ci_low, 1.0);
+  EXPECT_EQ(verdict_of(c, "x"), Verdict::inconclusive);
 }
 
 TEST(Comparison, RunThresholdApplies) {
@@ -119,6 +128,40 @@ TEST(Comparison, CountsVerdicts) {
   const auto counts = c.verdict_counts();
   EXPECT_EQ(counts.at(Verdict::added), 1u);
   EXPECT_EQ(counts.at(Verdict::removed), 1u);
+}
+
+// Issue 15 item 6: nothing on both sides is nothing gated, not a pass.
+TEST(Comparison, NothingOnBothSidesIsAnInputError) {
+  const Results base = results("a", {benchmark("a/1", timed(1e-3, 1)), benchmark("a/2", timed(1e-3, 2)),
+                                     benchmark("a/3", timed(1e-3, 3)), benchmark("a/4", timed(1e-3, 4)),
+                                     benchmark("a/5", timed(1e-3, 5))});
+  Comparison other_suite = compare_results(base, results("b", {benchmark("b/1", timed(1e-3, 6))}));
+  EXPECT_TRUE(other_suite.nothing_compared);
+  EXPECT_EQ(gate_exit_code(other_suite), kExitError);
+  other_suite.baseline.origin = "base.json";
+  other_suite.current.origin = "cur.json";
+  const std::string why = nothing_compared_problem(other_suite);
+  EXPECT_NE(why.find("base.json"), std::string::npos) << why;
+  EXPECT_NE(why.find("cur.json"), std::string::npos) << why;
+  EXPECT_NE(why.find("1 only in the current results, 5 only in the baseline"), std::string::npos) << why;
+  EXPECT_EQ(why.find('\n'), std::string::npos);
+
+  const Comparison empty_current = compare_results(base, results("a", {}));
+  EXPECT_TRUE(empty_current.nothing_compared);
+  EXPECT_EQ(gate_exit_code(empty_current), kExitError);
+  EXPECT_EQ(gate_exit_code(compare_results(results("a", {}), results("a", {}))), kExitError);
+
+  // One case on both sides is enough; a suite run whose every case was
+  // skipped is still 77, and another device's baseline still INCOMPARABLE.
+  const Comparison one = compare_results(base, results("a", {benchmark("a/1", timed(1e-3, 7))}));
+  EXPECT_FALSE(one.nothing_compared);
+  EXPECT_EQ(gate_exit_code(one), kExitOk);
+  EXPECT_EQ(gate_exit_code(compare_results(Results{}, results("a", {testing::skipped_benchmark("a/1", "no CUDA device")}))),
+            kExitAllSkipped);
+  const Comparison elsewhere = compare_results(base, results("a", {benchmark("a/1", timed(2e-3, 8))},
+                                                            testing::test_cpu("Another CPU 1000")));
+  EXPECT_FALSE(elsewhere.comparable);
+  EXPECT_EQ(gate_exit_code(elsewhere), kExitOk);
 }
 
 TEST(Verdict, NamesRoundTrip) {

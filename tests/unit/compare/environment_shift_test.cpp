@@ -41,6 +41,21 @@ TEST(EnvironmentShift, MixedFactorsAreNotSimilar) {
   EXPECT_FALSE(shifted_by({1.1, 2.5, 1.2, 3.0, 1.15}).environment_shift.has_value());
 }
 
+TEST(EnvironmentShift, CountsTheVerdictsThatPointTheShiftsWay) {
+  Comparison c = shifted_by({1.30, 1.28, 1.33, 1.31, 1.29, 1.0});
+  ASSERT_TRUE(c.environment_shift.has_value());
+  EXPECT_EQ(c.environment_shift->moved, 5u);
+  for (const BenchmarkComparison& b : c.benchmarks)
+    EXPECT_EQ(moved_with_shift(b, *c.environment_shift, c.settings), b.name != "b5") << b.name;
+  ASSERT_EQ(c.find("b0")->verdict, Verdict::regression) << c.find("b0")->reason;
+  EXPECT_EQ(shifted_verdicts(c).verdicts, 5u);
+  EXPECT_EQ(shifted_verdicts(c).confirmed, 0u);
+  c.benchmarks[0].confirmation = Confirmation::confirmed;
+  c.benchmarks[1].ignored = true;  // not gated: not counted
+  EXPECT_EQ(shifted_verdicts(c).verdicts, 4u);
+  EXPECT_EQ(shifted_verdicts(c).confirmed, 1u);
+}
+
 TEST(EnvironmentShift, TooFewBenchmarks) { EXPECT_FALSE(shifted_by({1.5, 1.5}).environment_shift.has_value()); }
 
 }  // namespace

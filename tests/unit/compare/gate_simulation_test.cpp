@@ -174,6 +174,74 @@ TEST(GateSimulation, CompareRuleFlagsAboutOneBenchmarkInFortyUnderTheNull) {
   EXPECT_LE(c.perfgate_hits, 10u);
 }
 
+TEST(GateSimulation, RemeasureDrawsTheNamedBenchmarksAgainFromTheirDistributions) {
+  SuiteSpec spec;
+  spec.slowdown = 0.5;
+  spec.noise.scale = 0.0;  // noiseless: the new samples are the true times
+  std::mt19937_64 rng(13);
+  const SimulatedSuite suite = simulate_suite(spec, rng);
+  const std::string planted = suite.baseline.benchmarks[*suite.planted].name;
+  const std::string other = suite.baseline.benchmarks[(*suite.planted + 1) % 40].name;
+  const Results again = remeasure(suite, {planted, other, "missing"}, 20, rng);
+  ASSERT_EQ(again.benchmarks.size(), 2u);
+  EXPECT_EQ(again.benchmarks[0].name, planted);
+  ASSERT_EQ(again.benchmarks[0].samples.size(), 20u);
+  EXPECT_NEAR(again.benchmarks[0].samples[0] / suite.baseline.find(planted)->samples[0], 1.5, 1e-12);
+  EXPECT_NEAR(again.benchmarks[1].samples[19] / suite.baseline.find(other)->samples[0], 1.0, 1e-12);
+}
+
+TEST(GateSimulation, OldRuleNeedsThePointEstimateBeyondTheNoiseScaledThreshold) {
+  BenchmarkComparison c;
+  c.threshold_pct = 5.0;
+  c.baseline = SampleSummary{10, 1.0, 0.04, 0};  // 2.5 x 4% = 10%
+  c.current = SampleSummary{10, 1.08, 0.01, 0};
+  Evidence e;
+  e.ratio = 1.08;
+  e.q_value = 0.001;
+  e.interval_available = true;
+  e.ci_low = 1.03;
+  e.ci_high = 1.13;
+  c.evidence = e;
+  EXPECT_FALSE(old_rule_regression(c)) << "8% is within 2.5 robust CVs";
+  c.evidence->ratio = 1.11;
+  EXPECT_TRUE(old_rule_regression(c));
+  c.evidence->q_value = 0.06;
+  EXPECT_FALSE(old_rule_regression(c)) << "q < 0.05";
+}
+
+TEST(GateSimulation, BothModesDetectALargeSlowdownAndConfirmationOnlyRemoves) {
+  SuiteSpec spec;
+  spec.slowdown = 0.5;
+  std::mt19937_64 rng(14);
+  for (int t = 0; t < 20; ++t) {
+    const SimulatedSuite suite = simulate_suite(spec, rng);
+    std::mt19937_64 recheck(static_cast<std::uint64_t>(t));
+    const TargetOutcome o = judge_both_modes(suite, GateSettings{}, 20, recheck);
+    EXPECT_TRUE(o.compare.detected);
+    EXPECT_TRUE(o.suite.detected);
+    EXPECT_TRUE(o.old_compare.detected);
+    EXPECT_TRUE(o.old_suite.detected);
+    EXPECT_TRUE(o.compare_py.detected);
+    EXPECT_LE(o.suite.regressions, o.compare.regressions);
+    EXPECT_LE(o.old_suite.regressions, o.old_compare.regressions);
+  }
+}
+
+TEST(GateSimulation, TargetCellIsDeterministicAndCountsEveryMode) {
+  SuiteSpec spec;
+  spec.slowdown = 0.08;  // 4 x the 2% noise
+  std::mt19937_64 a(15), b(15);
+  const TargetCounts first = run_target_cell(spec, GateSettings{}, 40, 20, a);
+  const TargetCounts second = run_target_cell(spec, GateSettings{}, 40, 20, b);
+  EXPECT_EQ(first.suites, 40u);
+  EXPECT_EQ(first.compare, second.compare);
+  EXPECT_EQ(first.suite, second.suite);
+  EXPECT_EQ(first.old_suite, second.old_suite);
+  EXPECT_LE(first.suite, first.compare);
+  EXPECT_GE(first.compare, 36u) << "power at 4x noise is ~99% (docs/measurements.md)";
+  EXPECT_GE(first.compare_py, 36u);
+}
+
 TEST(GateSimulation, WilsonInterval) {
   Interval i = wilson_interval(50, 100);
   EXPECT_NEAR(i.low, 0.4038, 1e-4);

@@ -148,12 +148,28 @@ TEST(KernelComparison, TheCaseThresholdApplies) {
   EXPECT_DOUBLE_EQ(out[0].threshold_pct, 30.0);
 }
 
-TEST(KernelComparison, NoisyKernelsGetTheGatesWiderThreshold) {
+TEST(KernelComparison, NoisyKernelsGetTheGatesWiderThresholdWhenAsked) {
   KernelSummary noisy_before{"noisy", 30, 10e3, lognormal_samples(10e3, 0.08, 30, 1)};
   KernelSummary noisy_after{"noisy", 30, 11e3, lognormal_samples(11e3, 0.08, 30, 2)};
-  const auto out = compare({noisy_before}, {noisy_after});
+  GateSettings scaled;
+  scaled.noise_multiplier = 2.5;  // off by default; the same classify() as the cases
+  const auto out = compare_kernels(traced_benchmark("case", 1e-3, 1, {noisy_before}),
+                                   traced_benchmark("case", 1e-3, 2, {noisy_after}), 5.0, scaled);
   ASSERT_EQ(out.size(), 1u);
   EXPECT_GT(out[0].threshold_pct, 10.0) << "2.5 robust CVs of about 8%";
+  EXPECT_NE(out[0].verdict, Verdict::regression) << out[0].reason;
+}
+
+TEST(KernelComparison, NoisyKernelsAreJudgedByTheirIntervalByDefault) {
+  // 8% noise, 30 launches a side: a 3% change is not established (the interval includes 1),
+  // so the noise cannot make it a REGRESSION without the threshold's help.
+  KernelSummary noisy_before{"noisy", 30, 10e3, lognormal_samples(10e3, 0.08, 30, 1)};
+  KernelSummary noisy_after{"noisy", 30, 10.3e3, lognormal_samples(10.3e3, 0.08, 30, 2)};
+  const auto out = compare({noisy_before}, {noisy_after});
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_DOUBLE_EQ(out[0].threshold_pct, 5.0);
+  ASSERT_TRUE(out[0].evidence.has_value());
+  EXPECT_LT(out[0].evidence->ci_low, 1.0);
   EXPECT_NE(out[0].verdict, Verdict::regression) << out[0].reason;
 }
 

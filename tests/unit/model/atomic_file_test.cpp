@@ -1,7 +1,10 @@
 #include "perfgate/model/atomic_file.hpp"
 
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -78,6 +81,41 @@ TEST(FileLock, SecondLockWaitsForTheFirstAndNothingIsLeftBehind) {
   const auto after = testing::run_shell("flock -n " + testing::shell_word(folder.string()) + " true");
   EXPECT_EQ(after.exit_code, 0) << after.output;
   EXPECT_EQ(files_in(folder), 0u) << "no lock file in the baseline folder";
+}
+
+TEST(FileLock, SweepsTemporariesOfDeadWritersAndKeepsTheRest) {
+  // A writer killed with SIGKILL leaves `.NAME.tmp.<pid>.<hex>`; its pid is
+  // gone.  One of a live process (this one) is a write in progress.
+  const TempDir dir;
+  const pid_t child = ::fork();
+  if (child == 0) ::_exit(0);
+  ASSERT_GT(child, 0);
+  ASSERT_EQ(::waitpid(child, nullptr, 0), child);
+  const auto folder = dir / "baselines/cpu-x";
+  const std::string dead = ".host.json.tmp." + std::to_string(child) + ".1f2e";
+  const std::string live = ".host.json.tmp." + std::to_string(::getpid()) + ".3c4d";
+  write_text(folder / dead, "{\"half");
+  write_text(folder / live, "in progress");
+  write_text(folder / ".tmp.notes", "not a temporary of ours");
+  write_text(folder / "host.json.tmp.1.x", "not hidden: not ours either");
+  { const FileLock lock(folder / "host.json"); }
+  EXPECT_FALSE(std::filesystem::exists(folder / dead));
+  EXPECT_TRUE(std::filesystem::exists(folder / live));
+  EXPECT_TRUE(std::filesystem::exists(folder / ".tmp.notes"));
+  EXPECT_TRUE(std::filesystem::exists(folder / "host.json.tmp.1.x"));
+}
+
+TEST(AtomicFile, WritesIntoAFifoInsteadOfReplacingIt) {
+  const TempDir dir;
+  ASSERT_EQ(::mkfifo((dir / "pipe").c_str(), 0644), 0);
+  std::string got;
+  std::thread reader([&] { got = read_text(dir / "pipe"); });
+  write_file_atomically(dir / "pipe", "report");
+  reader.join();
+  EXPECT_EQ(got, "report");
+  struct stat after {};
+  ASSERT_EQ(::stat((dir / "pipe").c_str(), &after), 0);
+  EXPECT_TRUE(S_ISFIFO(after.st_mode));
 }
 
 }  // namespace

@@ -1,5 +1,10 @@
 #include "perfgate/model/results_io.hpp"
 
+#include <sys/stat.h>
+
+#include <filesystem>
+#include <fstream>
+
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -7,6 +12,7 @@
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/schema_migration.hpp"
 #include "results_builder.hpp"
+#include "shell.hpp"
 
 namespace perfgate {
 namespace {
@@ -163,6 +169,44 @@ INSTANTIATE_TEST_SUITE_P(
         if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
       return name;
     });
+
+// Issue 15 item 14: special files and absurd sizes are one line, at once.
+TEST(ResultsIo, OnlyRegularFilesOfAtMostOneGibAreRead) {
+  testing::TempDir dir;
+  const std::filesystem::path fifo = dir / "fifo.json";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const auto message = [](const std::filesystem::path& file) {
+    try {
+      (void)load_results(file);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("loaded");
+  };
+  // A FIFO waited for a writer forever; /dev/zero was read until memory ran out.
+  EXPECT_NE(message(fifo).find("not a regular file"), std::string::npos) << message(fifo);
+  EXPECT_NE(message("/dev/zero").find("not a regular file"), std::string::npos) << message("/dev/zero");
+  EXPECT_NE(message(dir.path()).find("is a folder"), std::string::npos);
+  EXPECT_NE(message(dir / "missing.json").find("no such file"), std::string::npos);
+  // A sparse file over 1 GiB is refused from its size, before a byte is read.
+  const std::filesystem::path huge = dir / "huge.json";
+  { std::ofstream(huge) << "{"; }
+  std::filesystem::resize_file(huge, (std::uintmax_t{1} << 30) + 1);
+  EXPECT_NE(message(huge).find("1 GiB"), std::string::npos) << message(huge);
+  EXPECT_EQ(message(huge).find('\n'), std::string::npos);
+}
+
+TEST(ResultsIo, AtMostAMillionSamplesPerBenchmark) {
+  Results r = testing::results("s", {testing::benchmark("big", std::vector<double>(1000001, 1e-3))});
+  try {
+    (void)parse_results(results_to_json(r), "big.json");
+    ADD_FAILURE() << "a benchmark with 1,000,001 samples was loaded";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("at most 1000000 per benchmark"), std::string::npos) << e.what();
+  }
+  r.benchmarks[0].samples.resize(1000000);
+  EXPECT_EQ(parse_results(results_to_json(r), "big.json").benchmarks[0].samples.size(), 1000000u);
+}
 
 TEST(SchemaMigration, UpgradesStepByStep) {
   const std::vector<SchemaMigration> migrations = {

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "perfgate/compare/gate_options.hpp"
 #include "perfgate/model/errors.hpp"
 
 namespace perfgate {
@@ -15,13 +16,13 @@ bool has(const std::vector<std::string>& args, const std::string& arg) {
 
 TEST(MainOptions, PerfgateFlagsAreReadAndRemoved) {
   std::vector<std::string> args = {"perf_x", "--perfgate_baseline=b.json", "--perfgate_junit=j.xml",
-                                   "--perfgate_threshold=7.5", "--perfgate_fdr=0.01", "--perfgate_mode=gate",
+                                   "--perfgate_threshold=7.5", "--perfgate_fdr=0.03", "--perfgate_mode=gate",
                                    "--benchmark_filter=gemm"};
   const MainOptions o = parse_main_options(args);
   EXPECT_EQ(o.baseline, "b.json");
   EXPECT_EQ(o.junit, "j.xml");
   EXPECT_DOUBLE_EQ(o.gate.threshold_pct, 7.5);
-  EXPECT_DOUBLE_EQ(o.gate.fdr_q, 0.01);
+  EXPECT_DOUBLE_EQ(o.gate.fdr_q, 0.03);  // not the default (0.01)
   EXPECT_EQ(o.mode, RunMode::gate);
   for (const auto& a : args) EXPECT_EQ(a.rfind("--perfgate_", 0), std::string::npos) << a;
   EXPECT_TRUE(has(args, "--benchmark_filter=gemm"));
@@ -66,12 +67,48 @@ TEST(MainOptions, EnvironmentTwinAndCommandLineWins) {
   ::unsetenv("PERFGATE_THRESHOLD");
 }
 
+TEST(MainOptions, NoiseMultiplierIsOffUnlessAsked) {
+  std::vector<std::string> none = {"perf_x"};
+  const MainOptions defaults = parse_main_options(none);
+  EXPECT_DOUBLE_EQ(defaults.gate.noise_multiplier, 0.0);
+  EXPECT_DOUBLE_EQ(defaults.gate.fdr_q, 0.01);
+  std::vector<std::string> args = {"perf_x", "--perfgate_noise_multiplier=2.5"};
+  EXPECT_DOUBLE_EQ(parse_main_options(args).gate.noise_multiplier, 2.5);
+}
+
 TEST(MainOptions, BadFlagsAreInputErrors) {
   for (const std::string bad : {"--perfgate_bogus=1", "--perfgate_mode=fast", "--perfgate_threshold=-1",
-                                "--perfgate_fdr=1.5", "--perfgate_min_samples=1", "--perfgate_confirm=maybe"}) {
+                                "--perfgate_fdr=1.5", "--perfgate_min_samples=1", "--perfgate_confirm=maybe",
+                                "--perfgate_noise_multiplier=-1", "--perfgate_noise_multiplier=101"}) {
     std::vector<std::string> args = {"perf_x", bad};
     EXPECT_THROW(parse_main_options(args), InputError) << bad;
   }
+}
+
+// One table (gate_options.hpp) for both parsers: the suite flags accept and
+// refuse what `perfgate compare` does (issue 15 item 5).
+TEST(MainOptions, GateFlagsFollowTheSharedTable) {
+  for (const std::string bad : {"--perfgate_fdr=nan", "--perfgate_fdr=0", "--perfgate_threshold=nan",
+                                "--perfgate_noise_multiplier=nan", "--perfgate_threshold=inf", "--perfgate_min_samples=2.5",
+                                "--perfgate_threshold=1e999"}) {
+    std::vector<std::string> args = {"perf_x", bad};
+    EXPECT_THROW(parse_main_options(args), InputError) << bad;
+  }
+  std::vector<std::string> edges = {"perf_x", "--perfgate_fdr=1", "--perfgate_noise_multiplier=0",
+                                    "--perfgate_threshold=1e6", "--perfgate_min_samples=1000000"};
+  const MainOptions o = parse_main_options(edges);
+  EXPECT_DOUBLE_EQ(o.gate.fdr_q, 1.0);
+  EXPECT_DOUBLE_EQ(o.gate.noise_multiplier, 0.0);
+  EXPECT_DOUBLE_EQ(o.gate.threshold_pct, 1e6);
+  EXPECT_EQ(o.gate.min_samples, 1000000u);
+  try {
+    std::vector<std::string> args = {"perf_x", "--perfgate_fdr=nan"};
+    parse_main_options(args);
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "--perfgate_fdr=nan: expected a number above 0 and at most 1");
+  }
+  const std::string help = main_options_help();
+  for (const GateOption& g : gate_options()) EXPECT_NE(help.find(std::string("--perfgate_") + g.name), std::string::npos);
 }
 
 TEST(MainOptions, HelpListsEveryFlag) {

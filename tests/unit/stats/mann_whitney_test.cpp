@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <numeric>
 #include <random>
+#include <stdexcept>
+#include <tuple>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -84,11 +86,23 @@ TEST(MannWhitney, TiesUseTheNormalApproximationWithTieCorrection) {
 
 TEST(MannWhitney, LargeSamplesUseTheNormalApproximation) {
   // scipy.stats.mannwhitneyu(cur, base, method="asymptotic") = 0.36110332275784984.
+  // (One tie, 30 * 1.01 == 27 + 3.3, keeps it on the normal approximation at 60 a side.)
   std::vector<double> base, cur;
   for (int i = 0; i < 60; ++i) base.push_back(i * 1.01), cur.push_back(i + 3.3);
   const MannWhitney result = mann_whitney_u(base, cur);
   EXPECT_FALSE(result.exact);
   EXPECT_NEAR(result.p_value, 0.36110332275784984, 1e-9);
+}
+
+TEST(MannWhitney, BeyondOneHundredASideUsesTheNormalApproximation) {
+  // u_exact_reference.py normal_p (scipy's "asymptotic" formula; it gives scipy's value for the
+  // 60-a-side case above): U = 7524.5, one tie (30 * 1.01 == 27 + 3.3).
+  std::vector<double> base, cur;
+  for (int i = 0; i < 120; ++i) base.push_back(i * 1.01), cur.push_back(i + 3.3);
+  const MannWhitney result = mann_whitney_u(base, cur);
+  EXPECT_FALSE(result.exact);
+  EXPECT_DOUBLE_EQ(result.u, 7524.5);
+  EXPECT_NEAR(result.p_value, 0.54685160220154039, 1e-9);
 }
 
 TEST(MannWhitney, CompleteSeparationReachesTheSmallestExactP) {
@@ -112,6 +126,66 @@ TEST(UDistribution, IsSymmetricAndSumsToOne) {
   const auto d = UDistribution::get(9, 6);
   EXPECT_DOUBLE_EQ(d->cdf(54), 1.0);
   for (int u = 0; u <= 54; ++u) EXPECT_NEAR(d->cdf(u), d->upper_tail(54 - u), 1e-12);
+}
+
+// Reference values: tests/unit/stats/u_exact_reference.py, which counts
+// arrangements with Python big integers through the Gaussian binomial
+// coefficient (an independent method from the C++ recurrence) and converts
+// exact fractions to double.
+TEST(UDistribution, MatchesBigIntegerReferenceUpToOneHundredASide) {
+  struct Point {
+    std::size_t n, m;
+    int u;
+    double cdf;
+  };
+  const Point points[] = {
+      {80, 10, 0, 1.7480544864446753e-13},    {80, 10, 247, 0.02460203718465391},
+      {80, 10, 248, 0.025387508492605904},    {80, 10, 202, 0.0048502434967828117},
+      {80, 10, 400, 0.50252169884100228},     {80, 80, 0, 1.0864236331466755e-47},
+      {80, 80, 1600, 9.961073040511254e-09},  {80, 80, 2625, 0.024873983979388465},
+      {80, 80, 2626, 0.025074883683336758},   {80, 80, 3200, 0.50067879759767853},
+      {100, 100, 0, 1.1043803465997514e-59},  {100, 100, 2500, 1.6516154815877925e-10},
+      {100, 100, 3948, 0.004993069607529009}, {100, 100, 4197, 0.024876720209529756},
+      {100, 100, 4198, 0.025020202062330209}, {100, 100, 5000, 0.50048628586729194},
+  };
+  for (const Point& p : points)
+    EXPECT_NEAR(UDistribution::get(p.n, p.m)->cdf(p.u) / p.cdf, 1.0, 1e-9) << p.n << "x" << p.m << " u=" << p.u;
+}
+
+TEST(UDistribution, CriticalValuesUpToOneHundredASide) {
+  // u_exact_reference.py: the largest c with P(U <= c) <= alpha.
+  EXPECT_EQ(UDistribution::get(80, 10)->lower_critical_value(0.025), 247);
+  EXPECT_EQ(UDistribution::get(80, 10)->lower_critical_value(0.005), 202);
+  EXPECT_EQ(UDistribution::get(80, 80)->lower_critical_value(0.025), 2625);
+  EXPECT_EQ(UDistribution::get(80, 80)->lower_critical_value(0.005), 2447);
+  EXPECT_EQ(UDistribution::get(100, 100)->lower_critical_value(0.025), 4197);
+  EXPECT_EQ(UDistribution::get(100, 100)->lower_critical_value(0.005), 3948);
+}
+
+TEST(UDistribution, RejectsSizesBeyondTheExactRange) {
+  EXPECT_THROW(UDistribution::get(101, 10), std::out_of_range);
+  EXPECT_THROW(UDistribution::get(0, 10), std::out_of_range);
+}
+
+TEST(UDistribution, CacheIsBoundedAndStillShares) {
+  const auto first = UDistribution::get(7, 3);
+  EXPECT_EQ(UDistribution::get(7, 3), first);  // a hit returns the same table
+  for (std::size_t n = 1; n <= UDistribution::kCacheEntries + 1; ++n) UDistribution::get(n, 2);
+  const auto again = UDistribution::get(7, 3);  // evicted meanwhile: rebuilt, same values
+  EXPECT_NE(again, first);
+  for (int u = 0; u <= 21; ++u) EXPECT_DOUBLE_EQ(again->cdf(u), first->cdf(u));
+}
+
+TEST(MannWhitney, ExactUpToOneHundredASide) {
+  // u_exact_reference.py: base 0..n-1 against current i + d + 0.5 (no ties).
+  for (const auto& [n, shift, p] : {std::tuple{80, 9.5, 0.014476727899653378}, std::tuple{100, 12.5, 0.0040547788940753331}}) {
+    std::vector<double> base(static_cast<std::size_t>(n)), cur(base.size());
+    std::iota(base.begin(), base.end(), 0.0);
+    std::iota(cur.begin(), cur.end(), shift);
+    const MannWhitney result = mann_whitney_u(base, cur);
+    EXPECT_TRUE(result.exact);
+    EXPECT_NEAR(result.p_value / p, 1.0, 1e-9) << n;
+  }
 }
 
 TEST(UDistribution, CriticalValueOfTheTextbookTable) {

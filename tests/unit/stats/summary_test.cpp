@@ -14,6 +14,17 @@ TEST(Median, OddAndEvenCounts) {
   EXPECT_DOUBLE_EQ(median(std::vector<double>{7}), 7.0);
 }
 
+// Issue 15 item 14: finite but absurd samples must not overflow to inf.
+TEST(Median, HugeValuesDoNotOverflow) {
+  const std::vector<double> huge = {1.7e308, 1.7e308, 1.6e308, 1.75e308};
+  EXPECT_TRUE(std::isfinite(median(huge)));
+  EXPECT_DOUBLE_EQ(median(huge), 1.7e308);
+  EXPECT_DOUBLE_EQ(median(std::vector<double>{1.0, 2.0}), 1.5);
+  const double cv = robust_cv(std::vector<double>{1.7e308, 1e-300, 1.7e308, 1e-300});
+  EXPECT_TRUE(std::isfinite(cv)) << cv;
+  EXPECT_TRUE(std::isfinite(robust_cv(huge)));
+}
+
 TEST(Median, EmptyIsNaN) { EXPECT_TRUE(std::isnan(median(std::vector<double>{}))); }
 
 TEST(MedianAbsoluteDeviation, KnownValue) {

@@ -122,5 +122,33 @@ TEST(SuggestRegressionExplained, SilentWithoutARegressionOrAComparison) {
   EXPECT_TRUE(rules::regression_explained().apply(SuggestContext{slower, nullptr, nullptr, std::nullopt}).empty());
 }
 
+// Issue 15 item 12: the context's lookups are hash lookups built once; they
+// answer as the scans they replaced did (the first of equal names; figures
+// only with a value; nothing for the baseline when not gated).
+TEST(SuggestContextIndex, AnswersAsAScanDid) {
+  Results current = testing::results("s", {testing::benchmark("a", {1.0, 1.0, 1.0}), testing::benchmark("b", {2.0, 2.0, 2.0}),
+                                           testing::skipped_benchmark("c", "no device")});
+  current.benchmarks.push_back(testing::benchmark("a", {9.0, 9.0, 9.0}));  // a duplicate: the first wins
+  DerivedFigure without;
+  without.name = "f";
+  DerivedFigure with = without;
+  with.value = 3.0;
+  current.figures = {without, with};
+  const Results baseline = testing::results("s", {testing::benchmark("b", {1.0, 1.0, 1.0})});
+  const Comparison comparison = compare_results(baseline, current);
+  const SuggestContext gated{current, &comparison, &baseline, std::nullopt};
+  EXPECT_EQ(gated.find_current("a"), &current.benchmarks[0]);
+  EXPECT_EQ(gated.median("a"), 1.0);
+  EXPECT_EQ(gated.measured("c"), nullptr);
+  EXPECT_NE(gated.find_current("c"), nullptr);
+  EXPECT_EQ(gated.find_current("zz"), nullptr);
+  EXPECT_EQ(gated.find_baseline("b"), &baseline.benchmarks[0]);
+  EXPECT_EQ(gated.find_baseline("a"), nullptr);
+  ASSERT_NE(gated.figure("f"), nullptr);
+  EXPECT_EQ(gated.figure("f")->value, 3.0);
+  const SuggestContext offline{current, nullptr, nullptr, std::nullopt};
+  EXPECT_EQ(offline.find_baseline("b"), nullptr);
+}
+
 }  // namespace
 }  // namespace perfgate

@@ -1,6 +1,7 @@
 #include "perfgate/writers/junit_writer.hpp"
 
 #include <clocale>
+#include <cmath>
 
 #include <gtest/gtest.h>
 
@@ -92,6 +93,18 @@ TEST(JUnitWriter, TimeIsSecondsWithADotWhateverTheLocale) {
   for (const std::string& t : xml.values("//testcase/@time")) {
     EXPECT_EQ(t.find(','), std::string::npos) << t;
     EXPECT_NO_THROW((void)std::stod(t));
+  }
+}
+
+TEST(JUnitWriter, AbsurdSamplesGiveAFiniteTime) {
+  const Results base = testing::results("s", {testing::benchmark("x", std::vector<double>(10, 1.7e308))});
+  const Results cur = testing::results("s", {testing::benchmark("x", std::vector<double>(10, 1.6e308))});
+  const Comparison c = compare_results(base, cur);
+  const XmlDocument xml(comparison_to_junit(c, gate_exit_code(c)));
+  ASSERT_TRUE(xml.well_formed());
+  for (const std::string& t : xml.values("//@time")) {
+    EXPECT_EQ(t.find("inf"), std::string::npos) << t;
+    EXPECT_TRUE(std::isfinite(std::stod(t))) << t;
   }
 }
 

@@ -93,5 +93,58 @@ TEST(MarkdownWriter, EnvironmentShiftIsAWarning) {
   EXPECT_NE(comparison_to_markdown(c, 1).find("> **Warning:** ENVIRONMENT SHIFT"), std::string::npos);
 }
 
+// The text of the first code span at or after `from`, by CommonMark's rule: it
+// closes at the next backtick run exactly as long as the one that opened it,
+// and one space is stripped from each end when both ends have one.
+std::string code_span_text(const std::string& md, std::size_t from) {
+  const std::size_t open = md.find('`', from);
+  if (open == std::string::npos) return "<no code span>";
+  const std::size_t fence = md.find_first_not_of('`', open) - open;
+  for (std::size_t at = open + fence; (at = md.find('`', at)) != std::string::npos;) {
+    const std::size_t run = md.find_first_not_of('`', at) - at;
+    if (run == fence) {
+      std::string text = md.substr(open + fence, at - open - fence);
+      if (text.size() >= 2 && text.front() == ' ' && text.back() == ' ') text = text.substr(1, text.size() - 2);
+      return text;
+    }
+    at += run;
+  }
+  return "<unclosed code span>";
+}
+
+TEST(MarkdownWriter, ABacktickInTheSuiteNameStaysInsideItsCodeSpan) {
+  for (const std::string suite : {"x` @all `y", "`", "a``b", "tail`"}) {
+    const Results r = results(suite, {benchmark("b", lognormal_samples(1e-3, 0.01, 10, 1))});
+    const std::string md = comparison_to_markdown(compare_results(r, r), 0);
+    EXPECT_EQ(code_span_text(md, md.find("perfgate ")), suite) << md;
+  }
+}
+
+TEST(MarkdownWriter, MentionsAndReferencesInNamesAreNeutralized) {
+  const std::vector<std::string> names = {"@everyone", "@all", "#1", "!2", "$3", "%4", "&5", "~label", "x@group/team"};
+  std::vector<BenchmarkResult> base, cur;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    base.push_back(benchmark(names[i], lognormal_samples(1e-3, 0.01, 10, i)));
+    cur.push_back(benchmark(names[i], lognormal_samples(2e-3, 0.01, 10, 100 + i)));
+  }
+  const std::string md = comparison_to_markdown(compare_results(results("s", base), results("s", cur)), 1);
+  for (const std::string live : {"@everyone", "@all", "#1", "!2", "$3", "%4", "&5", "&amp;5", "~label", "@group"})
+    EXPECT_EQ(md.find(live), std::string::npos) << live << " is live in\n" << md;
+  EXPECT_NE(md.find("@\u2060everyone"), std::string::npos) << "the name still reads the same\n" << md;
+}
+
+TEST(MarkdownWriter, CellLeavesSignsBeforeSpacesAlone) {
+  EXPECT_EQ(markdown_cell("@all #1 !2"), "@\u2060all #\u20601 !\u20602");
+  EXPECT_EQ(markdown_cell("50% of # !"), "50% of # !");
+  EXPECT_EQ(markdown_cell("~~gone~~"), "\\~\u2060\\~\u2060gone\\~\u2060\\~");
+}
+
+TEST(MarkdownWriter, CodeSpanUsesALongerFenceThanAnyBacktickRunInside) {
+  EXPECT_EQ(markdown_code("gemm"), "`gemm`");
+  EXPECT_EQ(markdown_code("a`b"), "``a`b``");
+  EXPECT_EQ(markdown_code("``x"), "``` ``x ```");
+  EXPECT_EQ(markdown_code("two\nlines"), "`two lines`");
+}
+
 }  // namespace
 }  // namespace perfgate

@@ -55,7 +55,7 @@ std::optional<Suggestion> advise(const SuggestContext& ctx, const std::string& p
   for (const std::string& input : knee_figure.inputs) {
     const auto batch = batch_of(input);
     if (!batch) continue;
-    if (const BenchmarkResult* b = ctx.current.find(input); b && out_of_memory(*b)) did_not_fit.push_back(*batch);
+    if (const BenchmarkResult* b = ctx.find_current(input); b && out_of_memory(*b)) did_not_fit.push_back(*batch);
     if (const auto m = ctx.median(input); m && *m > 0) points.push_back({*batch, ctx.measured(input), *batch / *m});
   }
   std::sort(did_not_fit.begin(), did_not_fit.end());

@@ -13,6 +13,8 @@
 #include <utility>
 #include <vector>
 
+#include <unordered_map>
+
 #include "rules.hpp"
 
 namespace perfgate::rules {
@@ -55,28 +57,66 @@ std::string family_of(const std::vector<std::string_view>& parts, std::size_t cp
   return family;
 }
 
+// The name with segment `at` left out, and where: cases that differ only
+// there share it.
+std::string without_segment(const std::vector<std::string_view>& parts, std::size_t at) {
+  std::string key = std::to_string(parts.size()) + ':' + std::to_string(at) + ':';
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i == at) continue;
+    key += parts[i];
+    key += '/';
+  }
+  return key;
+}
+
 std::vector<Suggestion> apply(const SuggestContext& ctx) {
-  std::map<Key, std::map<std::int64_t, Point>> groups;
+  // The CPU cases by their name without the cpu segment, so each other case
+  // finds its CPU twin with one lookup per segment (a scan of every case per
+  // CPU case was quadratic).
+  struct CpuCase {
+    const BenchmarkResult* c;
+    std::vector<std::string_view> parts;
+    std::size_t at;
+    std::int64_t size;
+    double median;
+  };
+  std::vector<CpuCase> cpu_cases;
+  std::unordered_map<std::string, std::vector<std::size_t>> by_key;
   for (const BenchmarkResult& c : ctx.current.benchmarks) {
     const auto m_cpu = ctx.median(c.name);
     if (!m_cpu) continue;
-    const auto parts = segments(c.name);
+    auto parts = segments(c.name);
     if (parts.size() < 2) continue;
     const auto size = size_of(parts.back());
     if (!size) continue;
     for (std::size_t at = 0; at + 1 < parts.size(); ++at) {
       if (parts[at] != "cpu") continue;
-      for (const BenchmarkResult& g : ctx.current.benchmarks) {
-        if (&g == &c) continue;
-        const auto other = segments(g.name);
-        if (other.size() != parts.size() || other[at] == "cpu") continue;
-        bool same = true;
-        for (std::size_t i = 0; i < parts.size() && same; ++i) same = i == at || other[i] == parts[i];
-        if (!same) continue;
-        const auto m_gpu = ctx.median(g.name);
-        if (!m_gpu) continue;
-        groups[{family_of(parts, at), at, std::string(other[at])}][*size] = {*m_cpu, *m_gpu, g.name};
-      }
+      by_key[without_segment(parts, at)].push_back(cpu_cases.size());
+      cpu_cases.push_back({&c, parts, at, *size, *m_cpu});
+    }
+  }
+  std::map<Key, std::map<std::int64_t, Point>> groups;
+  if (cpu_cases.empty()) return {};
+  // In the order the scan visited them: CPU case, then the other cases.
+  std::vector<std::vector<const BenchmarkResult*>> twins(cpu_cases.size());
+  for (const BenchmarkResult& g : ctx.current.benchmarks) {
+    const auto other = segments(g.name);
+    if (other.size() < 2) continue;
+    for (std::size_t at = 0; at + 1 < other.size(); ++at) {
+      if (other[at] == "cpu") continue;
+      const auto it = by_key.find(without_segment(other, at));
+      if (it == by_key.end()) continue;
+      for (std::size_t i : it->second)
+        if (cpu_cases[i].at == at && cpu_cases[i].c != &g) twins[i].push_back(&g);
+    }
+  }
+  for (std::size_t i = 0; i < cpu_cases.size(); ++i) {
+    const CpuCase& cpu = cpu_cases[i];
+    for (const BenchmarkResult* g : twins[i]) {
+      const auto m_gpu = ctx.median(g->name);
+      if (!m_gpu) continue;
+      const auto other = segments(g->name);
+      groups[{family_of(cpu.parts, cpu.at), cpu.at, std::string(other[cpu.at])}][cpu.size] = {cpu.median, *m_gpu, g->name};
     }
   }
 

@@ -1,5 +1,5 @@
-// "noisy": a case whose robust CV is over 3%: the gate's threshold for it
-// rises with its noise (at least 2.5x the CV), so it catches less.
+// "noisy": a case whose robust CV is over 3%: the gate's interval for it
+// widens with its noise, so a change must be larger before it is evidence.
 
 #include <cstdio>
 #include <string>
@@ -32,7 +32,7 @@ std::vector<Suggestion> apply(const SuggestContext& ctx) {
     }
     if (b.throttled_samples > 0)
       s.evidence += "; " + std::to_string(b.throttled_samples) + " throttled repetitions left out";
-    s.expected_gain = {0.0, false, "none: makes the gate sharper (its threshold is at least 2.5x the CV)"};
+    s.expected_gain = {0.0, false, "none: makes the gate sharper (its interval widens with the noise)"};
     s.hint = "more repetitions (--benchmark_repetitions), a longer MinTime, an idle machine; check the GPU clocks "
              "(nvidia-smi -q -d CLOCK); pin the CPU frequency for host cases";
     out.push_back(std::move(s));

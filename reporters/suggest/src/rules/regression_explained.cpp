@@ -142,7 +142,7 @@ std::vector<Suggestion> apply(const SuggestContext& ctx) {
   for (const BenchmarkComparison& bc : ctx.comparison->benchmarks) {
     if (bc.verdict != Verdict::regression) continue;
     const BenchmarkResult* new_b = ctx.measured(bc.name);
-    const BenchmarkResult* old_b = ctx.baseline->find(bc.name);
+    const BenchmarkResult* old_b = ctx.find_baseline(bc.name);
     if (!new_b || !old_b) continue;
 
     double ratio = 0.0;

@@ -79,24 +79,42 @@ Shape padded(const Shape& s) {
   return out;
 }
 
+// A measured aligned case with its precision and shape, parsed once per run
+// (parsing every name again for every misaligned case was the rule's cost).
+struct Aligned {
+  const BenchmarkResult* c;
+  Precision precision;
+  Shape shape;
+};
+
+std::vector<Aligned> aligned_cases(const SuggestContext& ctx) {
+  std::vector<Aligned> out;
+  for (const BenchmarkResult& c : ctx.current.benchmarks) {
+    const auto p = declared_precision(c);
+    if (!p || !ctx.measured(c.name) || number(c, "tc_alignment") != 1.0 || !number(c, "TFLOP/s")) continue;
+    if (auto shape = shape_of(c.name)) out.push_back({&c, *p, std::move(*shape)});
+  }
+  return out;
+}
+
 // The measured aligned case of the same precision closest in shape (same
 // name prefix first), and its TFLOP/s.
-const BenchmarkResult* aligned_twin(const SuggestContext& ctx, const BenchmarkResult& b, Precision p, const Shape& shape) {
+const BenchmarkResult* aligned_twin(const std::vector<Aligned>& aligned, const BenchmarkResult& b, Precision p,
+                                    const Shape& shape) {
   const BenchmarkResult* best = nullptr;
   double best_distance = 0.0;
-  for (const BenchmarkResult& c : ctx.current.benchmarks) {
-    if (&c == &b || !ctx.measured(c.name) || declared_precision(c) != p || number(c, "tc_alignment") != 1.0) continue;
-    const auto other = shape_of(c.name);
-    if (!other || !close(shape, *other) || !number(c, "TFLOP/s")) continue;
-    double distance = prefix(c.name) == prefix(b.name) ? 0.0 : 1.0;
-    for (std::size_t i = 0; i < shape.size(); ++i) distance += std::abs(shape[i] - (*other)[i]) / double(shape[i]);
-    if (!best || distance < best_distance) best = &c, best_distance = distance;
+  for (const Aligned& a : aligned) {
+    if (a.c == &b || a.precision != p || !close(shape, a.shape)) continue;
+    double distance = prefix(a.c->name) == prefix(b.name) ? 0.0 : 1.0;
+    for (std::size_t i = 0; i < shape.size(); ++i) distance += std::abs(shape[i] - a.shape[i]) / double(shape[i]);
+    if (!best || distance < best_distance) best = a.c, best_distance = distance;
   }
   return best;
 }
 
 std::vector<Suggestion> apply(const SuggestContext& ctx) {
   std::vector<Suggestion> out;
+  std::optional<std::vector<Aligned>> aligned;  // parsed when the first misaligned case needs it
   for (const BenchmarkResult& b : ctx.current.benchmarks) {
     const auto alignment = number(b, "tc_alignment");
     const auto precision = declared_precision(b);
@@ -108,7 +126,8 @@ std::vector<Suggestion> apply(const SuggestContext& ctx) {
     s.priority = Priority::medium;
     s.evidence = "tc_alignment " + format_number(*alignment) + " in " + precision_name(*precision);
     if (shape) s.evidence += ": " + misaligned_dims(*shape);
-    const BenchmarkResult* twin = shape ? aligned_twin(ctx, b, *precision, *shape) : nullptr;
+    if (shape && !aligned) aligned = aligned_cases(ctx);
+    const BenchmarkResult* twin = shape ? aligned_twin(*aligned, b, *precision, *shape) : nullptr;
     const auto own = number(b, "TFLOP/s");
     if (twin && own && *own > 0) {
       const double theirs = *number(*twin, "TFLOP/s");

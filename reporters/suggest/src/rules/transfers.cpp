@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include <unordered_map>
+
 #include "rules.hpp"
 
 namespace perfgate::rules {
@@ -67,6 +69,11 @@ const DerivedFigure* overlap_bound(const SuggestContext& ctx, std::string_view p
 }
 
 void synchronous_batches(const SuggestContext& ctx, std::vector<Suggestion>& out) {
+  // The streams:N cases by their folder, in run order (a scan per sync case
+  // was quadratic).
+  std::unordered_map<std::string_view, std::vector<const BenchmarkResult*>> streams_cases;
+  for (const BenchmarkResult& other : ctx.current.benchmarks)
+    if (last_segment(other.name).starts_with("streams:")) streams_cases[parent(other.name)].push_back(&other);
   for (const BenchmarkResult& b : ctx.current.benchmarks) {
     if (last_segment(b.name) != "sync") continue;
     const auto m_sync = ctx.median(b.name);
@@ -74,11 +81,12 @@ void synchronous_batches(const SuggestContext& ctx, std::vector<Suggestion>& out
     const std::string_view prefix = parent(b.name);
     const BenchmarkResult* best = nullptr;
     double best_median = 0.0;
-    for (const BenchmarkResult& other : ctx.current.benchmarks) {
-      if (parent(other.name) != prefix || !last_segment(other.name).starts_with("streams:")) continue;
-      const auto m = ctx.median(other.name);
+    const auto candidates = streams_cases.find(prefix);
+    if (candidates == streams_cases.end()) continue;
+    for (const BenchmarkResult* other : candidates->second) {
+      const auto m = ctx.median(other->name);
       if (!m || *m <= 0) continue;
-      if (!best || *m < best_median) best = &other, best_median = *m;
+      if (!best || *m < best_median) best = other, best_median = *m;
     }
     if (!best) continue;
     const double x = *m_sync / best_median;

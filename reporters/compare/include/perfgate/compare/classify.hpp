@@ -13,15 +13,23 @@ struct Classification {
   std::string reason;
 };
 
-// The practical threshold in %: max(threshold_pct, noise_multiplier x the
-// larger robust CV x 100, the baseline's run-to-run spread): a change the
-// machine itself makes between runs of unchanged code is not a regression.
+// The practical threshold t in %: the smallest change worth failing for,
+// threshold_pct, raised to noise_multiplier x the larger robust CV x 100
+// only when the user asks for that (noise_multiplier > 0; default 0).  The
+// noise itself is the statistics' business (q, the interval).
 double practical_threshold_pct(double threshold_pct, const GateSettings& settings,
                                const SampleSummary& baseline, const SampleSummary& current);
 
-// REGRESSION: ratio - 1 > t, q < fdr_q and the interval lies above 1;
-// IMPROVEMENT: the mirror image; NO_CHANGE: |ratio - 1| <= t; otherwise
-// INCONCLUSIVE.  Too few samples on either side is INCONCLUSIVE too.
+// With [lo, hi] the ratio's interval (widened by the baseline's between-run
+// spread) and t the practical threshold:
+//   REGRESSION   q < fdr_q, lo > 1 and hi > 1 + t/100: some slowdown is
+//                established and one of the threshold's size is within the
+//                interval;
+//   IMPROVEMENT  q < fdr_q, hi < 1 and lo < 1 / (1 + t/100);
+//   NO_CHANGE    significant, but the whole interval within the threshold;
+//                or not established and |ratio - 1| <= t;
+//   INCONCLUSIVE not established and |ratio - 1| > t, too few samples, or
+//                a zero median.
 Classification classify(const SampleSummary& baseline, const SampleSummary& current,
                         const Evidence& evidence, double threshold_pct, const GateSettings& settings);
 

@@ -37,6 +37,9 @@ struct BenchmarkComparison {
   bool ignored = false;           // gate.ignore: reported, never gated
   bool skipped = false;           // ERROR because the case could not run here
   double measured_seconds = 0.0;  // time spent in timed iterations
+  // Judged from summaries (a side kept no samples): baseline/current
+  // "median" are then means, and the p-value is Welch's on log times.
+  bool from_summaries = false;
   Confirmation confirmation = Confirmation::not_needed;
   std::optional<SampleSummary> recheck;       // the re-measurement
   std::optional<Evidence> recheck_evidence;
@@ -79,10 +82,18 @@ struct Comparison {
   // Advice from the explain stage (reporters/suggest), in report order; empty
   // until it runs.
   std::vector<Suggestion> suggestions;
+  // No benchmark is on both sides (another suite's baseline, an empty file, a
+  // filter that matched nothing): nothing was gated, which is an input error
+  // (exit 2), never a pass.  nothing_compared_problem() says it in one line.
+  bool nothing_compared = false;
 
   std::map<Verdict, std::size_t> verdict_counts() const;
   const BenchmarkComparison* find(const std::string& name) const;
 };
+
+// "nothing to gate: no benchmark of CURRENT is in BASE (N new, M removed)",
+// naming both origins; empty unless nothing_compared.
+std::string nothing_compared_problem(const Comparison& comparison);
 
 // Compares `current` with `baseline` as docs/design.md (The gate) describes.
 Comparison compare_results(const Results& baseline, const Results& current,

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <vector>
 
@@ -13,5 +14,19 @@ namespace perfgate {
 // (1.4826 MAD) is at most half the median log ratio.
 std::optional<EnvironmentShift> detect_environment_shift(const std::vector<BenchmarkComparison>& benchmarks,
                                                          const GateSettings& settings);
+
+// Whether `b` is one of the shift's moved benchmarks: compared, and beyond
+// threshold_pct in the shift's direction.
+bool moved_with_shift(const BenchmarkComparison& b, const EnvironmentShift& shift, const GateSettings& settings);
+
+// The gated verdicts among the moved benchmarks that point the shift's way
+// (REGRESSION for a slower shift, IMPROVEMENT for a faster one): a report
+// must not call those "not a change in the code", since each stands on its
+// own evidence (and, for a regression, its confirmation).
+struct ShiftedVerdicts {
+  std::size_t verdicts = 0;
+  std::size_t confirmed = 0;  // of them, confirmed by a re-measurement
+};
+ShiftedVerdicts shifted_verdicts(const Comparison& comparison);
 
 }  // namespace perfgate

@@ -13,7 +13,8 @@ enum ExitCode : int {
 };
 
 // 2 if a gated case failed, else 1 if a gated case regressed, else 77 if
-// every case of the current run was skipped, else 0.  Ignored benchmarks
+// every case of the current run was skipped, else 2 if no benchmark was on
+// both sides (Comparison::nothing_compared), else 0.  Ignored benchmarks
 // never count.
 int gate_exit_code(const Comparison& comparison);
 

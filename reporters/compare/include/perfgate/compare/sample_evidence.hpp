@@ -18,14 +18,20 @@ struct SampleSummary {
   int throttled = 0;      // samples left out because clocks throttled
   std::size_t rounds = 1;       // separate runs pooled into the samples
   double run_to_run_pct = 0.0;  // (largest / smallest round median - 1) x 100
+  // Standard deviation of the log round medians (n - 1 denominator); 0 for
+  // one round.  The between-run variance term of the ratio's interval.
+  double between_run_sd = 0.0;
 };
 
 // The statistics of one baseline/current pair.
 struct Evidence {
   double ratio = 0.0;    // median(current) / median(baseline)
   bool interval_available = false;
-  double ci_low = 0.0;   // interval for the ratio at GateSettings::confidence
-  double ci_high = 0.0;
+  double ci_low = 0.0;   // interval for the ratio at GateSettings::confidence,
+  double ci_high = 0.0;  // widened by between_run_term
+  // between_run_term(): added in quadrature to each end's distance from the
+  // estimate; 0 only when the floor is off and the baseline is one run.
+  double between_run_term = 0.0;
   double p_value = 1.0;  // Mann-Whitney U, two-sided
   bool exact_p = false;
   double q_value = 1.0;  // Benjamini-Hochberg across the family
@@ -34,8 +40,20 @@ struct Evidence {
 // Count, median and robust CV of `samples` (one round, nothing throttled).
 SampleSummary summarize_samples(std::span<const double> samples);
 
+// The standard deviation of the logs of a baseline's round medians: 0 with
+// fewer than two rounds or a round median that is not positive.
+double between_run_sd(std::span<const double> round_medians);
+
+// z x s x sqrt(1/R_baseline + 1/R_current) on the log scale: how far a run's
+// own shift can move the ratio, with s the baseline's between-run standard
+// deviation, at least settings.min_run_spread_pct; 0 when both are 0.
+double between_run_term(const SampleSummary& baseline, const SampleSummary& current, const GateSettings& settings);
+
 // Ratio of the summaries' medians, the Mann-Whitney U p-value and, when
-// every sample is positive, the ratio's interval at settings.confidence.
+// every sample is positive, the ratio's interval at settings.confidence,
+// widened by the baseline's between-run spread when it pools rounds: a run
+// shifts every sample of that run alike, which the within-run statistics
+// cannot see.
 // q_value starts as p_value (a pair outside any family); assign_q_values()
 // replaces it.  Both sample sets must be non-empty.
 Evidence gather_evidence(std::span<const double> baseline, const SampleSummary& baseline_summary,

@@ -29,11 +29,17 @@ class DeviceError : public std::runtime_error {
 
 // Runs `body` and returns its exit code.  An InputError, OutputError or DeviceError
 // becomes "perfgate: error: <message>" on stderr and exit code 2; any other
-// exception "perfgate: internal error: ..." and 2 as well.
+// exception "perfgate: internal error: ..." and 2 as well.  Interrupted
+// (interruption.hpp) says so in one line and ends the process by its signal.
 int run_reporting_errors(const std::function<int()>& body);
 
 // `text` made safe to quote in a one-line message: control characters are
 // escaped and long names are shortened in the middle.
 std::string quote_text(const std::string& text);
+
+// `text` at full length with its control characters escaped (C0, DEL and the
+// C1 range U+0080-U+009F): text from a results file can neither break a
+// line nor send a terminal an escape sequence (a forged "perfgate: PASS").
+std::string printable_text(const std::string& text);
 
 }  // namespace perfgate

@@ -1,7 +1,8 @@
 #pragma once
 // An exclusive advisory lock (flock) on the folder that holds a file, so two
 // baseline refreshes of one device's folder run one after the other.  Locking
-// the folder rather than a lock file leaves nothing behind in the tree.
+// the folder rather than a lock file leaves nothing behind in the tree; and
+// whoever holds the lock sweeps the temporaries of killed writers there.
 
 #include <filesystem>
 

@@ -61,11 +61,27 @@ struct TraceInfo {
   std::int64_t dropped_records = 0; // CUPTI records lost (buffers full)
 };
 
+// What a benchmark's samples were when only their summary is known: NVBench
+// JSON without its --jsonbin sample files, or a Google Benchmark family that
+// reported aggregates only.  The gate then judges from these numbers
+// (docs/design.md, "Judging from summaries").  Times in seconds.
+struct SampleStatistics {
+  std::size_t count = 0;           // samples the summary was made of
+  double mean = 0.0;
+  double stdev = 0.0;              // sample standard deviation (n - 1)
+  std::optional<double> median;    // when the producer wrote them
+  std::optional<double> min;
+  std::optional<double> max;
+};
+
 struct BenchmarkResult {
   std::string name;
   std::string unit = "s";
   // Per-repetition time per iteration, in seconds: every valid repetition.
   std::vector<double> samples;
+  // Set only when `samples` is empty because the producer kept only a
+  // summary of them (see SampleStatistics).
+  std::optional<SampleStatistics> summary;
   // How many of the samples each separate run (process) contributed, in
   // order, when several runs were pooled (a baseline refresh); empty for one
   // run.  The gate reads from it how far the machine itself moves between

@@ -11,7 +11,7 @@ struct MannWhitney {
   bool exact = false;    // from the exact null distribution, not the normal one
 };
 
-// Exact p-value when there are no ties and both samples have at most 50
+// Exact p-value when there are no ties and both samples have at most 100
 // values; otherwise the normal approximation with tie correction and a
 // continuity correction.  Both samples must be non-empty.
 MannWhitney mann_whitney_u(std::span<const double> baseline, std::span<const double> current);

@@ -17,10 +17,20 @@ struct RatioInterval {
 // times (Hodges-Lehmann / Moses): with d the n*m sorted pairwise differences
 // log c_j - log b_i, the interval is [d_(k), d_(nm+1-k)], where k - 1 is the
 // lower critical value of U at (1 - confidence) / 2 (exact for sizes up to
-// 50, normal approximation beyond).  Under a scale shift, the ratio of
+// 100, normal approximation beyond).  Under a scale shift, the ratio of
 // medians equals exp(shift), so this is an interval for that ratio.
 // Samples must be positive.
 RatioInterval ratio_interval(std::span<const double> baseline, std::span<const double> current,
                              double confidence = 0.95);
+
+// The interval with one more independent error term on the log scale, of
+// half-width `extra` (e.g. z x the between-run standard deviation): each
+// end's distance from log(estimate) becomes sqrt(distance^2 + extra^2).
+// Unavailable intervals, and extra <= 0, are returned unchanged.
+RatioInterval widen(const RatioInterval& interval, double extra);
+
+// Inverse of the standard normal CDF, 0 < p < 1 (Acklam's approximation,
+// relative error below 1.2e-9).
+double normal_quantile(double p);
 
 }  // namespace perfgate::stats

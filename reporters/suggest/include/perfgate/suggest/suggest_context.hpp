@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 #include "perfgate/compare/comparison.hpp"
 #include "perfgate/model/precision.hpp"
@@ -30,6 +31,21 @@ struct SuggestContext {
   // then the launch, not memory or arithmetic, is what to fix first, and
   // only the launch-bound rule speaks.
   bool launch_dominated(double median_s) const;
+
+  // Name lookups in O(1): rules look cases up per case, so a scan per lookup
+  // made a 100,000-case run quadratic (372 s).  The index is built on first
+  // use from the results this context views, which do not change while the
+  // rules run (a context lives for one suggest() call), so it cannot go stale.
+  const BenchmarkResult* find_current(std::string_view name) const;
+  const BenchmarkResult* find_baseline(std::string_view name) const;  // null when not gated
+
+  struct NameIndex {
+    bool built = false;
+    std::unordered_map<std::string_view, const BenchmarkResult*> current, baseline;
+    std::unordered_map<std::string_view, const DerivedFigure*> figures;  // those with a value
+  };
+  mutable NameIndex index{};
+
 };
 
 inline constexpr double kLaunchBoundFloors = 5.0;  // the floor is >= 20% of the time

@@ -16,4 +16,7 @@ std::string comparison_to_markdown(const Comparison& comparison, int exit_code);
 // Markdown or HTML would interpret escaped.
 std::string markdown_cell(const std::string& text);
 
+// `text` as one inline code span, whatever backticks it holds.
+std::string markdown_code(const std::string& text);
+
 }  // namespace perfgate

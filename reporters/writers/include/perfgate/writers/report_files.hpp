@@ -1,10 +1,13 @@
 #pragma once
 // Writing a run's reports, the same way from a suite binary and from
-// `perfgate compare`.
+// `perfgate compare`: all of them or none.
 
 #include <filesystem>
+#include <string>
+#include <vector>
 
 #include "perfgate/compare/comparison.hpp"
+#include "perfgate/model/distinct_outputs.hpp"
 
 namespace perfgate {
 
@@ -15,9 +18,22 @@ struct ReportPaths {
 
   // DIR/<suite>.comparison.json, .junit.xml and .md for those not set.
   void fill_defaults(const std::filesystem::path& folder, const std::string& suite);
+
+  // Each report with its role ("the JUnit report"), for require_distinct_outputs.
+  std::vector<NamedPath> named() const;
 };
 
-// Writes each requested report atomically.  Throws OutputError.
+// Writes the requested reports as one set: each is rendered, then written
+// to a temporary file beside its target, and only when every temporary is
+// on disk are they all renamed into place.  When one cannot be written the
+// temporaries are removed and so are the reports of an earlier run at those
+// paths (regular files only), so that a stale PASS cannot pass for this run;
+// then OutputError("FILE: reason").  Special files (/dev/null, a FIFO) are
+// written into, first.
 void write_reports(const Comparison& comparison, int exit_code, const ReportPaths& paths);
+
+// Removes the regular files at these paths: a run that ends without reports
+// (interrupted) leaves none of an earlier run behind.
+void remove_reports(const ReportPaths& paths);
 
 }  // namespace perfgate

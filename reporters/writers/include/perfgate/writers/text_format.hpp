@@ -41,6 +41,8 @@ std::optional<double> kernel_ratio(const KernelComparison& kernel);
 
 // "[0.981, 1.02]" for an available interval, "n/a" otherwise.
 std::string format_interval(const Evidence& evidence);
+// "99%": the level of the ratio's interval, as column headings print it.
+std::string confidence_label(double confidence);
 
 // A p- or q-value: "3.1e-05", "0.42".
 std::string format_probability(double p);

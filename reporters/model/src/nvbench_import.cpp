@@ -1,0 +1,262 @@
+#include "perfgate/model/nvbench_import.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include "perfgate/model/benchmark_name.hpp"
+#include "perfgate/model/errors.hpp"
+#include "perfgate/model/suite_name.hpp"
+#include "nvbench_sample_file.hpp"
+#include "nvbench_values.hpp"
+
+namespace perfgate {
+namespace {
+
+using Json = nlohmann::json;
+using detail::nvbench_number;
+using detail::nvbench_whole;
+
+constexpr const char* kSampleFileTag = "nv/json/bin:nv/cold/sample_times";
+// Bounds for the device numbers, so that converting them cannot overflow.
+constexpr double kMaxInt = 2147483647.0;
+constexpr double kMaxBytes = 9.0e18;
+constexpr double kMaxHz = 1.0e15;
+
+struct Device {
+  int id = 0;
+  Fingerprint fingerprint;
+};
+
+// sm_version 750 -> "7.5"; 1000 -> "10.0".
+std::string compute_capability(int sm_version) {
+  return std::to_string(sm_version / 100) + "." + std::to_string(sm_version % 100 / 10);
+}
+
+Device read_device(const Json& d, const std::string& origin) {
+  const std::string where = origin + ": devices";
+  if (!d.is_object() || !d.contains("id") || !d.contains("name") || !d["name"].is_string())
+    throw InputError(where + ": an entry without an \"id\" and a \"name\"");
+  Device device;
+  device.id = static_cast<int>(nvbench_whole(d, "id", kMaxInt, where));
+  Fingerprint& f = device.fingerprint;
+  f.kind = DeviceKind::gpu;
+  f.name = d["name"].get<std::string>();
+  if (slugify(f.name).empty())  // the slug names the baseline folder
+    throw InputError(where + ": device " + std::to_string(device.id) + " has no usable name " + quote_text(f.name));
+  f.compute_capability = compute_capability(static_cast<int>(nvbench_whole(d, "sm_version", kMaxInt, where)));
+  f.sm_count = static_cast<int>(nvbench_whole(d, "number_of_sms", kMaxInt, where));
+  f.memory_bytes = static_cast<std::uint64_t>(nvbench_whole(d, "global_memory_size", kMaxBytes, where));
+  f.l2_bytes = static_cast<std::uint64_t>(nvbench_whole(d, "l2_cache_size", kMaxBytes, where));
+  f.max_sm_clock_mhz = static_cast<int>(nvbench_whole(d, "sm_default_clock_rate", kMaxHz, where) / 1000000);
+  f.max_memory_clock_mhz = static_cast<int>(nvbench_whole(d, "global_memory_bus_peak_clock_rate", kMaxHz, where) / 1000000);
+  f.memory_bus_bits = static_cast<int>(nvbench_whole(d, "global_memory_bus_width", kMaxInt, where));
+  f.ecc = d.value("ecc_state", false);
+  return device;
+}
+
+// The fingerprint of the devices the states ran on.  Several devices make
+// one fingerprint that names them all, so that a run on another set of
+// devices is INCOMPARABLE; the numbers are the first device's.
+Fingerprint machine_fingerprint(const std::vector<Device>& used) {
+  Fingerprint f = used.front().fingerprint;
+  for (std::size_t i = 1; i < used.size(); ++i) {
+    f.name += " + " + used[i].fingerprint.name;
+    f.compute_capability += " + " + used[i].fingerprint.compute_capability;
+  }
+  f.slug = make_slug(f.kind, f.name);
+  return f;
+}
+
+// "Device=0 BlockSize=2^6" -> "BlockSize=2^6" when one device ran everything.
+std::string state_label(const std::string& state_name, bool one_device) {
+  if (!one_device || state_name.rfind("Device=", 0) != 0) return state_name;
+  const std::size_t space = state_name.find(' ');
+  return space == std::string::npos ? std::string() : state_name.substr(space + 1);
+}
+
+const Json* find_summary(const Json& state, const std::string& tag) {
+  const auto summaries = state.find("summaries");
+  if (summaries == state.end() || !summaries->is_array()) return nullptr;
+  for (const Json& s : *summaries)
+    if (s.is_object() && s.value("tag", std::string()) == tag) return &s;
+  return nullptr;
+}
+
+// A summary's "value": absent or null (infinite) as nullopt.
+std::optional<double> summary_value(const Json& state, const std::string& tag, const std::string& where) {
+  const Json* s = find_summary(state, tag);
+  if (!s || !s->contains("data")) return std::nullopt;
+  const detail::NvbenchValue v = nvbench_number((*s)["data"], "value", where + ": summary " + tag);
+  if (!v.present || v.is_null) return std::nullopt;
+  return v.number;
+}
+
+// NVBench's stdev is from the same samples as its mean; a stored relative
+// noise is stdev / mean.  Null noise means infinite: no spread could be
+// estimated, which happens only with fewer than two samples or a zero mean.
+double cold_gpu_stdev(const Json& state, const SampleStatistics& s, const std::string& where) {
+  if (auto absolute = summary_value(state, "nv/cold/time/gpu/stdev/absolute", where)) return *absolute;
+  if (auto relative = summary_value(state, "nv/cold/time/gpu/stdev/relative", where)) return *relative * s.mean;
+  if (s.count < 2 || s.mean == 0.0) return 0.0;
+  throw InputError(where + ": NVBench wrote no finite noise for " + std::to_string(s.count) + " samples");
+}
+
+void check_time(double value, const char* what, const std::string& where) {
+  if (!std::isfinite(value) || value < 0)
+    throw InputError(where + ": the cold GPU " + std::string(what) + " is not a finite non-negative time");
+}
+
+// The cold GPU time as NVBench summarized it.
+SampleStatistics cold_gpu_summary(const Json& state, const std::string& where) {
+  const auto count = summary_value(state, "nv/cold/sample_size", where);
+  const auto mean = summary_value(state, "nv/cold/time/gpu/mean", where);
+  if (!count || !mean) throw InputError(where + ": it has no cold GPU time (nv/cold/sample_size and nv/cold/time/gpu/mean)");
+  if (*count < 1 || *count != std::floor(*count) || *count > 1e15)
+    throw InputError(where + ": NVBench kept no valid sample (nv/cold/sample_size " + std::to_string(*count) + ")");
+  SampleStatistics s;
+  s.count = static_cast<std::size_t>(*count);
+  s.mean = *mean;
+  check_time(s.mean, "mean", where);
+  s.stdev = cold_gpu_stdev(state, s, where);
+  check_time(s.stdev, "standard deviation", where);
+  s.min = summary_value(state, "nv/cold/time/gpu/min", where);
+  s.max = summary_value(state, "nv/cold/time/gpu/max", where);
+  s.median = summary_value(state, "nv/cold/time/gpu/median", where);
+  for (const auto& extreme : {s.min, s.max, s.median})
+    if (extreme) check_time(*extreme, "min, max or median", where);
+  // The mean of identical samples can round one ulp past them.
+  if (s.min && s.max && *s.min <= *s.max) s.mean = std::clamp(s.mean, *s.min, *s.max);
+  return s;
+}
+
+std::vector<double> sample_file_times(const Json& state, const std::filesystem::path& folder, const std::string& where) {
+  const Json& data = find_summary(state, kSampleFileTag)->at("data");
+  const auto filename = detail::nvbench_string(data, "filename");
+  const detail::NvbenchValue size = nvbench_number(data, "size", where + ": summary " + kSampleFileTag);
+  if (!filename || !size.present || size.is_null || size.number < 0 || size.number > 1e15 ||
+      size.number != std::floor(size.number))
+    throw InputError(where + ": summary " + kSampleFileTag + " has no \"filename\" and whole \"size\"");
+  return detail::read_nvbench_samples(folder, *filename, static_cast<std::int64_t>(size.number), where);
+}
+
+void add_counters(const Json& state, BenchmarkResult& b, const std::string& where) {
+  if (auto bytes = summary_value(state, "nv/cold/bw/global/bytes_per_second", where)) b.counters["GB/s"] = *bytes / 1e9;
+  if (auto items = summary_value(state, "nv/cold/bw/item_rate", where)) b.counters["Elem/s"] = *items;
+  if (auto clock = summary_value(state, "nv/cold/sm_clock_rate/mean", where)) b.counters["sm_clock_mhz"] = *clock / 1e6;
+}
+
+BenchmarkResult read_state(const Json& state, const std::string& name, const std::optional<std::filesystem::path>& folder,
+                           const std::string& where) {
+  BenchmarkResult b;
+  b.name = name;
+  b.iterations = 1;  // a cold sample is one launch of the benchmark's work
+  if (state.value("is_skipped", false)) {
+    const auto reason = state.find("skip_reason");
+    b.skipped = reason != state.end() && reason->is_string() ? reason->get<std::string>() : "skipped by NVBench";
+    return b;
+  }
+  if (folder && find_summary(state, kSampleFileTag)) b.samples = sample_file_times(state, *folder, where);
+  if (b.samples.empty()) b.summary = cold_gpu_summary(state, where);
+  add_counters(state, b, where);
+  return b;
+}
+
+struct Context {
+  std::string origin;
+  std::map<int, Device> devices;
+  bool one_device = true;
+  std::optional<std::filesystem::path> sample_folder;
+};
+
+std::string state_name(const Json& state, const std::string& where) {
+  for (const char* key : {"name", "description"})  // "description" before NVBench JSON 1.0
+    if (state.contains(key) && state[key].is_string()) return state[key].get<std::string>();
+  throw InputError(where + " has no \"name\"");
+}
+
+void read_benchmark(const Json& bench, std::size_t index, const Context& context, Results& results,
+                    std::set<std::string>& seen) {
+  const std::string at = context.origin + ": benchmarks[" + std::to_string(index) + "]";
+  if (!bench.is_object() || !bench.contains("name") || !bench["name"].is_string())
+    throw InputError(at + " has no \"name\"");
+  const std::string bench_name = bench["name"].get<std::string>();
+  if (!bench.contains("states") || !bench["states"].is_array()) return;  // no states: nothing measured
+  const Json& states = bench["states"];
+  for (std::size_t i = 0; i < states.size(); ++i) {
+    const std::string where_index = at + ".states[" + std::to_string(i) + "]";
+    if (!states[i].is_object()) throw InputError(where_index + " is not a JSON object");
+    const std::string label = state_label(state_name(states[i], where_index), context.one_device);
+    const std::string name = label.empty() ? bench_name : bench_name + "/" + label;
+    if (auto problem = benchmark_name_problem(name))
+      throw InputError(where_index + " has an unusable name " + quote_text(name) + ": " + *problem);
+    const std::string where = context.origin + ": state " + quote_text(name);
+    if (!seen.insert(name).second) throw InputError(where + " appears more than once");
+    results.benchmarks.push_back(read_state(states[i], name, context.sample_folder, where));
+  }
+}
+
+// The devices that states ran on, in id order; every one must be described.
+std::vector<Device> used_devices(const Json& doc, const std::map<int, Device>& described, const std::string& origin) {
+  std::set<int> ids;
+  for (const Json& bench : doc["benchmarks"])
+    if (bench.is_object() && bench.contains("states") && bench["states"].is_array())
+      for (const Json& state : bench["states"])
+        if (state.is_object() && state.contains("device")) ids.insert(static_cast<int>(nvbench_whole(state, "device", kMaxInt, origin + ": a state")));
+  std::vector<Device> used;
+  for (int id : ids) {
+    const auto it = described.find(id);
+    if (it == described.end())
+      throw InputError(origin + ": a state ran on device " + std::to_string(id) + ", which 'devices' does not describe");
+    used.push_back(it->second);
+  }
+  return used;
+}
+
+std::string command_of(const Json& doc) {
+  const Json* argv = doc.contains("meta") && doc["meta"].is_object() && doc["meta"].contains("argv") ? &doc["meta"]["argv"] : nullptr;
+  std::string command;
+  if (argv && argv->is_array())
+    for (const Json& arg : *argv)
+      if (arg.is_string()) command += (command.empty() ? "" : " ") + arg.get<std::string>();
+  return command;
+}
+
+Results import_document(const Json& doc, const std::string& origin) {
+  if (!doc["devices"].is_array()) throw InputError(origin + ": 'devices' is not an array");
+  if (!doc["benchmarks"].is_array()) throw InputError(origin + ": 'benchmarks' is not an array");
+  Context context{origin, {}, true, detail::nvbench_sample_folder(origin)};
+  for (const Json& d : doc["devices"]) {
+    Device device = read_device(d, origin);
+    context.devices[device.id] = device;
+  }
+  const std::vector<Device> used = used_devices(doc, context.devices, origin);
+  if (used.empty()) throw InputError(origin + ": NVBench JSON with no benchmark states (nothing was measured)");
+  context.one_device = used.size() == 1;
+  Results results;
+  results.suite = suite_name_from_file(origin);
+  results.fingerprint = machine_fingerprint(used);
+  results.source.command = command_of(doc);
+  std::set<std::string> seen;
+  for (std::size_t i = 0; i < doc["benchmarks"].size(); ++i) read_benchmark(doc["benchmarks"][i], i, context, results, seen);
+  return results;
+}
+
+}  // namespace
+
+bool is_nvbench_json(const Json& doc) {
+  return doc.is_object() && doc.contains("devices") && doc.contains("benchmarks") && !doc.contains("schema") &&
+         !doc.contains("context");
+}
+
+Results import_nvbench(const Json& doc, const std::string& origin) {
+  try {
+    return import_document(doc, origin);
+  } catch (const Json::exception& e) {  // a field of the wrong JSON type
+    throw InputError(origin + ": not valid NVBench JSON: " + e.what());
+  }
+}
+
+}  // namespace perfgate

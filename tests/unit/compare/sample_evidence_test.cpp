@@ -1,0 +1,91 @@
+// The gate's statistics of two sample sets: the between-run term that a
+// pooled baseline adds to the ratio's interval (docs/design.md, "Evidence").
+#include "perfgate/compare/sample_evidence.hpp"
+
+#include <cmath>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "perfgate/stats/ratio_interval.hpp"
+
+namespace perfgate {
+namespace {
+
+const std::vector<double> kBase = {1.00, 1.01, 0.99, 1.02, 0.98, 1.00, 1.01, 0.99, 1.00, 1.02};
+const std::vector<double> kCur = {1.10, 1.11, 1.09, 1.12, 1.08, 1.10, 1.11, 1.09, 1.10, 1.12};
+
+TEST(BetweenRunSd, IsTheStandardDeviationOfTheLogRoundMedians) {
+  const std::vector<double> medians = {1.0, 1.1, 1.2};
+  const double mean = (std::log(1.0) + std::log(1.1) + std::log(1.2)) / 3.0;
+  const double sd = std::sqrt((std::pow(std::log(1.0) - mean, 2) + std::pow(std::log(1.1) - mean, 2) +
+                               std::pow(std::log(1.2) - mean, 2)) / 2.0);
+  EXPECT_NEAR(between_run_sd(medians), sd, 1e-15);
+  EXPECT_DOUBLE_EQ(between_run_sd(std::vector<double>{1.0}), 0.0);       // one run: nothing to estimate
+  EXPECT_DOUBLE_EQ(between_run_sd(std::vector<double>{1.0, 0.0}), 0.0);  // no log of 0
+}
+
+TEST(GatherEvidence, OneRunBaselineWithoutTheFloorKeepsTheRankInterval) {
+  const SampleSummary b = summarize_samples(kBase), c = summarize_samples(kCur);
+  GateSettings settings;
+  settings.min_run_spread_pct = 0.0;  // as perfgate ab asks: both sides ran alternately
+  const Evidence e = gather_evidence(kBase, b, kCur, c, settings);
+  const stats::RatioInterval plain = stats::ratio_interval(kBase, kCur, settings.confidence);
+  EXPECT_DOUBLE_EQ(e.between_run_term, 0.0);
+  EXPECT_DOUBLE_EQ(e.ci_low, plain.low);
+  EXPECT_DOUBLE_EQ(e.ci_high, plain.high);
+}
+
+// A run shifts all its samples even when the baseline cannot show it (one
+// round, or rounds recorded back to back): the floor stands in for it.
+TEST(GatherEvidence, TheRunSpreadFloorWidensAOneRunBaseline) {
+  const SampleSummary b = summarize_samples(kBase), c = summarize_samples(kCur);
+  const GateSettings settings;  // min_run_spread_pct = 1
+  const Evidence e = gather_evidence(kBase, b, kCur, c, settings);
+  EXPECT_NEAR(e.between_run_term, 2.5758293035489 * 0.01 * std::sqrt(2.0), 1e-9);
+  const stats::RatioInterval plain = stats::ratio_interval(kBase, kCur, settings.confidence);
+  EXPECT_LT(e.ci_low, plain.low);
+  EXPECT_GT(e.ci_high, plain.high);
+  SampleSummary pooled = b;
+  pooled.rounds = 2;
+  pooled.between_run_sd = 0.004;  // less than the floor: the floor counts
+  EXPECT_NEAR(gather_evidence(kBase, pooled, kCur, c, settings).between_run_term,
+              2.5758293035489 * 0.01 * std::sqrt(1.5), 1e-9);
+}
+
+TEST(GatherEvidence, PooledBaselineWidensTheIntervalByTheBetweenRunTerm) {
+  SampleSummary b = summarize_samples(kBase);
+  b.rounds = 4;
+  b.between_run_sd = 0.02;
+  const SampleSummary c = summarize_samples(kCur);
+  const GateSettings settings;
+  const Evidence e = gather_evidence(kBase, b, kCur, c, settings);
+  // w = z(0.995) x 0.02 x sqrt(1/4 + 1/1); each end moves to sqrt(d^2 + w^2) from the estimate.
+  const double w = 2.5758293035489 * 0.02 * std::sqrt(1.25);
+  EXPECT_NEAR(e.between_run_term, w, 1e-9);
+  const stats::RatioInterval plain = stats::ratio_interval(kBase, kCur, settings.confidence);
+  const double centre = std::log(plain.estimate);
+  const double term = e.between_run_term;  // z from normal_quantile (relative error < 1.2e-9)
+  EXPECT_NEAR(std::log(e.ci_low), centre - std::hypot(centre - std::log(plain.low), term), 1e-12);
+  EXPECT_NEAR(std::log(e.ci_high), centre + std::hypot(std::log(plain.high) - centre, term), 1e-12);
+  EXPECT_LT(e.ci_low, plain.low);
+  EXPECT_GT(e.ci_high, plain.high);
+}
+
+TEST(GatherEvidence, APooledCurrentSharesTheRunEffect) {
+  SampleSummary b = summarize_samples(kBase), c = summarize_samples(kCur);
+  b.rounds = 5;
+  b.between_run_sd = 0.02;
+  c.rounds = 5;  // both sides pooled from 5 runs
+  const Evidence e = gather_evidence(kBase, b, kCur, c, GateSettings{});
+  EXPECT_NEAR(e.between_run_term, 2.5758293035489 * 0.02 * std::sqrt(0.4), 1e-9);
+}
+
+TEST(NormalQuantile, KnownValues) {
+  EXPECT_NEAR(stats::normal_quantile(0.975), 1.959963984540054, 1e-8);
+  EXPECT_NEAR(stats::normal_quantile(0.995), 2.5758293035489004, 1e-8);
+  EXPECT_NEAR(stats::normal_quantile(0.5), 0.0, 1e-12);
+}
+
+}  // namespace
+}  // namespace perfgate
