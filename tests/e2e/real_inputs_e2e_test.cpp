@@ -117,6 +117,36 @@ TEST_F(RealInputs, NoRepetitionsGivesOneWarningLine) {
   EXPECT_EQ(with_repetitions.output.find("no benchmark had enough samples"), std::string::npos) << with_repetitions.output;
 }
 
+// NVBench JSON as RAPIDS' spark-rapids-jni wrote it (no sample files): each
+// state a benchmark, the device from the file, judged from the summaries,
+// and perfgate's exit code (NVBench's own compare exits 0).
+TEST_F(RealInputs, NvbenchSummariesAreGatedWithOurExitCodes) {
+  const auto run = compare("real/spark-rapids-jni__hash_before.json", "real/spark-rapids-jni__hash_after.json");
+  EXPECT_EQ(run.exit_code, 1) << run.output;
+  const json c = comparison();
+  EXPECT_EQ(c["baseline"]["device"]["slug"], "quadro-rtx-8000");
+  EXPECT_EQ(c["current"]["device"]["kind"], "gpu");
+  const json& slow = benchmark(c, "hash/size_bytes=1000000000 max_depth=1");
+  EXPECT_EQ(slow["verdict"], "REGRESSION");
+  EXPECT_EQ(slow["from_summaries"], true);
+  EXPECT_NEAR(slow["evidence"]["ratio"].get<double>(), 2.58, 0.02);  // 10.23 ms / 3.97 ms, the files' means
+  EXPECT_EQ(benchmark(c, "hash/size_bytes=1000000000 max_depth=8")["verdict"], "IMPROVEMENT");
+  EXPECT_EQ(junit().count("//testcase/failure"), 10u);
+  EXPECT_EQ(junit().count("//testcase"), 16u);
+}
+
+// With the --jsonbin sample files beside the JSON the samples are judged,
+// not the summaries.
+TEST_F(RealInputs, NvbenchSampleFilesAreTheSamples) {
+  const auto run = compare("nvbench/jsonbin.json", "nvbench/jsonbin.json");
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  const json c = comparison();
+  for (const json& b : c["benchmarks"]) {
+    EXPECT_FALSE(b.contains("from_summaries")) << b.dump();
+    if (b["verdict"] != "ERROR") EXPECT_EQ(b["current"]["n"], 5) << b.dump();
+  }
+}
+
 // Every before/after pair of ../shared/fixtures/real/SOURCES.md, and every
 // file against itself: a verdict (0, 1, 77), or exit 2 with one line that
 // names the file.
