@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "perfgate/cuda/availability.hpp"
+#include "perfgate/cuda/device_buffer.hpp"
 #include "perfgate/kernels/fno_model.hpp"
 #include "perfgate/kernels/norm_error.hpp"
 #include "perfgate/kernels/random_inputs.hpp"

@@ -13,10 +13,8 @@
 #include <cublas_v2.h>
 #include <cuda_runtime_api.h>
 
-#include "perfgate/cuda/availability.hpp"
 #include "perfgate/kernels/probe_kernels.hpp"
 #include "perfgate/perfgate.hpp"
-#include "perfgate/runtime/work.hpp"
 
 namespace {
 

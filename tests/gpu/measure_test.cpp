@@ -9,7 +9,7 @@
 #include "perfgate/cuda/availability.hpp"
 #include "perfgate/cuda/device_fingerprint.hpp"
 #include "perfgate/cuda/measure.hpp"
-#include "perfgate/cuda/testing.hpp"
+#include "cuda/testing.hpp"
 #include "perfgate/kernels/probe_kernels.hpp"
 
 namespace perfgate {

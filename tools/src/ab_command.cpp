@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "commands.hpp"
-#include "offline_report.hpp"
 #include "perfgate/model/scratch_folder.hpp"
 #include "perfgate/compare/comparison.hpp"
 #include "perfgate/compare/confirmation.hpp"
@@ -19,7 +18,7 @@
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/results_io.hpp"
 #include "perfgate/suggest/suggest.hpp"
-#include "perfgate/writers/console_table.hpp"
+#include "perfgate/writers/gate_stage.hpp"
 #include "perfgate/writers/report_files.hpp"
 #include "subprocess.hpp"
 
@@ -123,7 +122,8 @@ int run_ab(const AbOptions& options) {
                              " repetitions per build, in alternating order on this machine, each side pooled");
   mark_unconfirmable(comparison, "interleaved A/B: the " + rounds +
                                      " alternating rounds of each build are the confirmation");
-  return explain_and_report(comparison, new_build, old_build, options.suggest_disable, options.baseline_dir, reports);
+  return gate_stage(comparison, new_build, &old_build, {rule_list(options.suggest_disable), options.baseline_dir}, reports,
+                    std::cout);
 }
 
 }  // namespace perfgate::cli

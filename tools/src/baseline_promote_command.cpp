@@ -71,18 +71,19 @@ std::string origin_of(const std::vector<fs::path>& files) {
 }  // namespace
 
 int run_baseline_promote(const BaselinePromoteOptions& options) {
-  refuse_in_ci(options.force);
+  refuse_baseline_write_in_ci(options.force);
   std::vector<Results> runs;
   for (const fs::path& file : options.files) {
     runs.push_back(load_promotable(file));
     require_comparable(runs.front(), options.files.front(), runs.back(), file);
   }
-  const Results pooled = pool_runs(runs);
-  const fs::path dir = options.baseline_dir.empty() ? default_baseline_dir(pooled.suite, options.program)
+  // The first run's suite: pooling (in the store's write) refuses runs of others.
+  const fs::path dir = options.baseline_dir.empty() ? default_baseline_dir(runs.front().suite, options.program)
                                                     : options.baseline_dir;
   const BaselineWrite how{{false, options.append, static_cast<std::size_t>(options.keep_rounds)}, options.force,
                           options.dry_run, origin_of(options.files)};
-  write_baseline(pooled, baseline_file(dir, pooled), how);
+  FolderBaselineStore store(dir);
+  write_baseline(store, runs, how);
   return kExitOk;
 }
 

@@ -2,9 +2,11 @@
 
 #include <cstdio>
 #include <iostream>
+#include <optional>
 
 #include "commands.hpp"
 #include "perfgate/compare/exit_code.hpp"
+#include "perfgate/model/baseline_store.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/results_io.hpp"
 #include "perfgate/runtime/this_device.hpp"
@@ -55,9 +57,8 @@ Centre centre_of(const BenchmarkResult& b) {
 
 // Everything printed from the file is escaped: a baseline under review may
 // come from someone else's branch.
-void show(const fs::path& file) {
-  const Results r = load_results(file);
-  std::cout << printable_text(file.string()) << "\n  suite " << printable_text(r.suite) << ", device "
+void show(const Results& r, const std::string& location) {
+  std::cout << printable_text(location) << "\n  suite " << printable_text(r.suite) << ", device "
             << printable_text(r.fingerprint.slug) << " (" << printable_text(r.fingerprint.name) << "), recorded "
             << printable_text(r.created_utc) << ", commit "
             << (r.source.git_commit.empty() ? "unknown" : printable_text(r.source.git_commit))
@@ -82,19 +83,20 @@ void show(const fs::path& file) {
 
 int run_baseline_show(const BaselineShowOptions& options) {
   if (!options.file.empty()) {
-    show(options.file);
+    show(load_results(options.file), options.file.string());
     return kExitOk;
   }
   const SuiteManifest manifest = find_suite_manifest(options.build_dir, options.program);
   for (const SuiteEntry& suite : select_suites(manifest, options.suites)) {
     const std::string slug = this_device(suite.gpu).slug;
-    const fs::path file = suite.baseline_dir / slug / (suite.name + ".json");
-    if (!fs::exists(file)) {
+    const FolderBaselineStore store(suite.baseline_dir);
+    const std::optional<Results> baseline = store.load(suite.name, slug);
+    if (!baseline) {
       std::cout << suite.name << ": no baseline for this device (" << slug << ") under " << suite.baseline_dir.string()
                 << "\n";
       continue;
     }
-    show(file);
+    show(*baseline, store.location(suite.name, slug));
   }
   return kExitOk;
 }

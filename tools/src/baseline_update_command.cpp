@@ -3,6 +3,8 @@
 
 #include <iostream>
 #include <optional>
+#include <utility>
+#include <vector>
 
 #include "commands.hpp"
 #include "perfgate/compare/exit_code.hpp"
@@ -18,7 +20,7 @@ namespace fs = std::filesystem;
 namespace {
 
 struct Measured {
-  std::optional<Results> results;  // nullopt: nothing to write
+  std::optional<std::vector<Results>> rounds;  // nullopt: nothing to write
   int exit_code = kExitOk;
 };
 
@@ -46,22 +48,23 @@ Measured measure_rounds(const SuiteEntry& suite, const BaselineUpdateOptions& op
     }
     rounds.push_back(load_results(file));
   }
-  return {pool_runs(rounds), kExitOk};
+  return {std::move(rounds), kExitOk};
 }
 
 int update_suite(const SuiteEntry& suite, const BaselineUpdateOptions& options, const fs::path& scratch) {
   const Measured measured = measure_rounds(suite, options, scratch);
-  if (!measured.results) return measured.exit_code;
+  if (!measured.rounds) return measured.exit_code;
   const BaselineWrite how{{!options.filter.empty(), options.append, static_cast<std::size_t>(options.keep_rounds)},
                           options.force, options.dry_run, suite.name + "'s new rounds"};
-  write_baseline(*measured.results, baseline_file(suite.baseline_dir, *measured.results), how);
+  FolderBaselineStore store(suite.baseline_dir);
+  write_baseline(store, *measured.rounds, how);
   return kExitOk;
 }
 
 }  // namespace
 
 int run_baseline_update(const BaselineUpdateOptions& options) {
-  refuse_in_ci(options.force);
+  refuse_baseline_write_in_ci(options.force);
   const SuiteManifest manifest = find_suite_manifest(options.build_dir, options.program);
   const std::vector<SuiteEntry> suites = select_suites(manifest, options.suites);
   // Private (mkdtemp, mode 0700) and unpredictable: in a folder someone else

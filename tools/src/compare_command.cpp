@@ -3,13 +3,12 @@
 #include <iostream>
 
 #include "commands.hpp"
-#include "offline_report.hpp"
 #include "perfgate/compare/comparison.hpp"
 #include "perfgate/compare/confirmation.hpp"
-#include "perfgate/compare/exit_code.hpp"
+#include "perfgate/model/distinct_outputs.hpp"
 #include "perfgate/model/results_io.hpp"
 #include "perfgate/suggest/suggest.hpp"
-#include "perfgate/writers/console_table.hpp"
+#include "perfgate/writers/gate_stage.hpp"
 #include "perfgate/writers/report_files.hpp"
 
 namespace perfgate::cli {
@@ -26,7 +25,8 @@ int run_compare(const CompareOptions& options) {
   comparison.baseline.origin = options.baseline.string();
   comparison.current.origin = options.current.string();
   mark_unconfirmable(comparison, "offline comparison: there is no suite binary to re-measure with");
-  return explain_and_report(comparison, current, baseline, options.suggest_disable, options.baseline_dir, reports);
+  return gate_stage(comparison, current, &baseline, {rule_list(options.suggest_disable), options.baseline_dir}, reports,
+                    std::cout);
 }
 
 }  // namespace perfgate::cli

@@ -9,6 +9,7 @@
 
 #include "commands.hpp"
 #include "perfgate/compare/exit_code.hpp"
+#include "perfgate/model/baseline_store.hpp"
 #include "perfgate/model/device_calibration.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/fingerprint_json.hpp"
@@ -58,10 +59,9 @@ fs::path baseline_dir(const DeviceOptions& options) {
   return "baselines";
 }
 
+// An invalid file is an error, as in a suite run.
 std::optional<DeviceCalibration> calibration_of(const Fingerprint& gpu, const fs::path& dir) {
-  const fs::path file = device_calibration_path(dir, gpu.slug);
-  if (!fs::exists(file)) return std::nullopt;
-  return load_device_calibration(file);  // an invalid file is an error, as in a suite run
+  return FolderBaselineStore(dir).load_calibration(gpu.slug);
 }
 
 std::string number(double value, int decimals) {
@@ -104,7 +104,7 @@ void print_gpu(const Fingerprint& f, int index, const fs::path& dir) {
               f.ecc ? "on" : "off");
   std::printf("  L2                  %s MiB\n", number(f.l2_bytes / (1024.0 * 1024), 1).c_str());
   std::printf("  driver / runtime    %s / %s\n", f.driver.c_str(), f.cuda_runtime.c_str());
-  const fs::path file = device_calibration_path(dir, f.slug);
+  const std::string file = FolderBaselineStore(dir).calibration_location(f.slug);
   if (calibration)
     std::printf("  calibration         %s (measured %s)\n", file.c_str(), calibration->created_utc.c_str());
   else
@@ -152,13 +152,13 @@ int calibrate(const DeviceOptions& options) {
   settings.gemm_size = options.gemm_size;
   settings.samples = options.samples;
   const DeviceCalibration calibration = calibrate_device(cuda.device, settings, std::cout);
-  const fs::path file = device_calibration_path(baseline_dir(options), calibration.fingerprint.slug);
+  FolderBaselineStore store(baseline_dir(options));
   if (options.dry_run) {
-    std::cout << "perfgate: dry run: " << file.string() << " not written\n";
+    std::cout << "perfgate: dry run: " << store.calibration_location(calibration.fingerprint.slug) << " not written\n";
     return kExitOk;
   }
-  save_device_calibration(calibration, file);
-  std::cout << "perfgate: wrote " << file.string() << "; suites now place their cases against these measured ceilings\n";
+  const std::string file = store.save_calibration(calibration);
+  std::cout << "perfgate: wrote " << file << "; suites now place their cases against these measured ceilings\n";
   return kExitOk;
 #else
   (void)options;

@@ -33,9 +33,8 @@ int run_suggest(const SuggestCommandOptions& options) {
   if (!options.baseline.empty()) baseline = load_results(options.baseline);
   std::optional<Comparison> comparison;
   if (baseline) comparison = compare_results(*baseline, current);
-  SuggestContext context{current, comparison ? &*comparison : nullptr, baseline ? &*baseline : nullptr,
-                         launch_floor(current, options.baseline_dir.string())};
-  const std::vector<Suggestion> suggestions = suggest(context, {disabled});
+  const std::vector<Suggestion> suggestions = explain(current, comparison ? &*comparison : nullptr,
+                                                      baseline ? &*baseline : nullptr, {disabled, options.baseline_dir});
   if (options.json) {
     std::cout << suggestions_to_json(suggestions);
     return kExitOk;

@@ -5,10 +5,10 @@
 namespace perfgate::kernels {
 namespace {
 
-FnoStatus allocate(cuda::DeviceBuffer& buffer, std::size_t bytes) { return status_of("cudaMalloc", buffer.allocate(bytes)); }
+FnoStatus allocate(DeviceBuffer& buffer, std::size_t bytes) { return status_of("cudaMalloc", buffer.allocate(bytes)); }
 
 template <class T>
-FnoStatus upload(cuda::DeviceBuffer& buffer, const std::vector<T>& host) {
+FnoStatus upload(DeviceBuffer& buffer, const std::vector<T>& host) {
   FnoStatus s = allocate(buffer, host.size() * sizeof(T));
   if (s.ok()) s = status_of("cudaMemcpy", cudaMemcpy(buffer.get(), host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice));
   return s;

@@ -4,7 +4,7 @@
 #include <stdexcept>
 
 #include "fno_kernels.hpp"
-#include "perfgate/cuda/random_fill.hpp"
+#include "perfgate/kernels/device_random.hpp"
 #include "perfgate/kernels/random_inputs.hpp"
 
 namespace perfgate::kernels {
@@ -51,7 +51,7 @@ FnoModel::~FnoModel() {
 }
 
 float* FnoModel::buffer(std::size_t elements) {
-  activations_.push_back(std::make_unique<cuda::DeviceBuffer>());
+  activations_.push_back(std::make_unique<DeviceBuffer>());
   const FnoStatus s = status_of("cudaMalloc", activations_.back()->allocate(elements * sizeof(float)));
   if (!s.ok() && allocation_.ok()) allocation_ = s;
   return activations_.back()->as<float>();
@@ -152,7 +152,7 @@ FnoStatus FnoModel::create(const FnoModelConfig& config, unsigned long long seed
   const std::size_t io = static_cast<std::size_t>(config.batch) * config.channels * plane(config.resolution);
   if (s.ok()) s = status_of("cudaMalloc", input_.allocate(io * sizeof(float)));
   if (s.ok()) s = status_of("cudaMalloc", output_.allocate(io * sizeof(float)));
-  if (s.ok()) s = status_of("fill_random", cuda::fill_random(input_.get(), io, Precision::fp32, seed, nullptr));
+  if (s.ok()) s = status_of("fill_random", fill_uniform(input_.as<float>(), io, seed, nullptr));
   if (s.ok()) s = config.u_shaped ? build_ufno(config, seed) : build_fno(config, seed);
   if (s.ok()) s = allocation_;
   if (s.ok()) s = status_of("cudaDeviceSynchronize", cudaDeviceSynchronize());

@@ -1,14 +1,14 @@
 #include "perfgate/kernels/fno_status.hpp"
 
-#include "perfgate/calibrate/cublas_gemm_types.hpp"
-#include "perfgate/cuda/check.hpp"
+#include "perfgate/kernels/cublas_gemm_types.hpp"
+#include "perfgate/kernels/cuda_check.hpp"
 
 namespace perfgate::kernels {
 
 FnoStatus status_of(const char* api, cudaError_t error) {
   if (error == cudaSuccess) return {};
   if (error == cudaErrorMemoryAllocation) cudaGetLastError();  // not sticky: the next case may go on
-  return {cuda::error_text(api, error), error == cudaErrorMemoryAllocation};
+  return {cuda_error_text(api, error), error == cudaErrorMemoryAllocation};
 }
 
 FnoStatus status_of(const char* api, cufftResult result) {
@@ -21,7 +21,7 @@ FnoStatus status_of(const char* api, cufftResult result) {
 
 FnoStatus status_of(const char* api, cublasStatus_t status) {
   if (status == CUBLAS_STATUS_SUCCESS) return {};
-  return {calibration::cublas_error_text(api, status), status == CUBLAS_STATUS_ALLOC_FAILED};
+  return {cublas_error_text(api, status), status == CUBLAS_STATUS_ALLOC_FAILED};
 }
 
 }  // namespace perfgate::kernels

@@ -2,13 +2,13 @@
 
 #include <stdexcept>
 
-#include "perfgate/calibrate/cublas_gemm_types.hpp"
+#include "perfgate/kernels/cublas_gemm_types.hpp"
 
 namespace perfgate::kernels {
 
 CublasGemm::CublasGemm(cudaStream_t stream) {
   if (const cublasStatus_t s = cublasCreate(&handle_); s != CUBLAS_STATUS_SUCCESS)
-    throw std::runtime_error(calibration::cublas_error_text("cublasCreate", s));
+    throw std::runtime_error(cublas_error_text("cublasCreate", s));
   cublasSetStream(handle_, stream);
   stream_ = stream;
 }
@@ -24,7 +24,7 @@ void CublasGemm::set_stream(cudaStream_t stream) {
 // cuBLAS is column-major: a row-major C = A B is the column-major
 // C^T = B^T A^T, so B goes first and the roles of m and n swap.
 cublasStatus_t CublasGemm::run(Precision precision, GemmShape shape, const void* a, const void* b, void* c) const {
-  const calibration::CublasGemmTypes types = calibration::cublas_gemm_types(precision);
+  const CublasGemmTypes types = cublas_gemm_types(precision);
   const double alpha64 = 1.0, beta64 = 0.0;
   const float alpha32 = 1.0f, beta32 = 0.0f;
   const bool fp64 = precision == Precision::fp64;

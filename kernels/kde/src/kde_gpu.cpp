@@ -9,7 +9,7 @@
 
 #include "kde_device_array.hpp"
 #include "kde_launch.hpp"
-#include "perfgate/calibrate/cublas_gemm_types.hpp"
+#include "perfgate/kernels/cublas_gemm_types.hpp"
 #include "perfgate/kernels/cublas_gemm.hpp"
 
 namespace perfgate::kernels {
@@ -52,7 +52,7 @@ struct FlatProblem {
 
 std::string KdeStatus::text() const {
   if (ok()) return "ok";
-  if (cublas != CUBLAS_STATUS_SUCCESS) return calibration::cublas_error_text(where.c_str(), cublas);
+  if (cublas != CUBLAS_STATUS_SUCCESS) return cublas_error_text(where.c_str(), cublas);
   return where + ": " + cudaGetErrorString(cuda);
 }
 

@@ -8,7 +8,7 @@
 #include "gemm_throughput.hpp"
 #include "perfgate/cuda/device_fingerprint.hpp"
 #include "perfgate/model/results.hpp"
-#include "perfgate/roofline/per_sm_rates.hpp"
+#include "roofline/per_sm_rates.hpp"
 #include "perfgate/stats/summary.hpp"
 
 namespace perfgate {

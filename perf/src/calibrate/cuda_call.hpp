@@ -7,12 +7,17 @@
 #include <cublas_v2.h>
 #include <cuda_runtime_api.h>
 
-#include "perfgate/calibrate/cublas_gemm_types.hpp"
+#include "perfgate/kernels/cublas_gemm_types.hpp"
 #include "perfgate/cuda/check.hpp"
 #include "perfgate/cuda/device_buffer.hpp"
 #include "perfgate/model/errors.hpp"
 
 namespace perfgate::calibration {
+
+// The GEMM type table lives with the GEMM kernels (kernels/gemm).
+using kernels::cublas_error_text;
+using kernels::cublas_gemm_types;
+using kernels::CublasGemmTypes;
 
 inline void require(const char* api, cudaError_t error) {
   if (error != cudaSuccess) throw DeviceError(cuda::error_text(api, error));

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "perfgate/calibrate/cublas_gemm_types.hpp"
+#include "perfgate/kernels/cublas_gemm_types.hpp"
 #include "cuda_call.hpp"
 #include "event_samples.hpp"
 #include "perfgate/cuda/random_fill.hpp"

@@ -3,7 +3,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "perfgate/cuda/testing.hpp"
+#include "cuda/testing.hpp"
 
 namespace perfgate::cuda {
 namespace {

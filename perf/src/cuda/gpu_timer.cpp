@@ -1,4 +1,5 @@
 #include <cstdio>
+#include "perfgate/model/counter_names.hpp"
 #include <string>
 
 #include "clock_probe.hpp"
@@ -148,11 +149,11 @@ bool GpuTimer::stop_sample() {
 void GpuTimer::finish() {
   if (!ready_ || state_.error_occurred()) return;
   memory_->sample();
-  if (auto peak = memory_->bytes()) state_.counters["device_memory_peak_bytes"] = *peak;
+  if (auto peak = memory_->bytes()) state_.counters[counter::kDeviceMemoryPeakBytes] = *peak;
   const auto mhz = clock_average_.mhz();
   if (!mhz) return;
   const double clock = *mhz * clock_reading_scale();
-  state_.counters["sm_clock_mhz"] = clock;
+  state_.counters[counter::kSmClockMhz] = clock;
   if (is_throttled(clock, max_sm_clock_mhz_, options_.throttle_fraction)) state_.counters[kThrottledCounter] = 1.0;
 }
 

@@ -1,41 +1,39 @@
 #include "baseline_location.hpp"
 
-#include <algorithm>
-#include <vector>
-
-#include "perfgate/model/device_calibration.hpp"
+#include "perfgate/model/baseline_store.hpp"
 #include "perfgate/model/errors.hpp"
-#include "perfgate/model/suite_name.hpp"
 
 namespace perfgate {
 
-namespace fs = std::filesystem;
+namespace {
+
+// The folder of --perfgate_baseline_dir; names that cannot be part of a path
+// there are said to come from that flag.
+FolderBaselineStore store_of(const MainOptions& options) {
+  return FolderBaselineStore(options.baseline_dir, "--perfgate_baseline_dir");
+}
+
+}  // namespace
 
 std::filesystem::path baseline_path(const MainOptions& options, const std::string& slug, const std::string& suite) {
   if (!options.baseline.empty()) return options.baseline;
-  if (!options.baseline_dir.empty()) {
-    require_device_slug(slug, "--perfgate_baseline_dir");  // both name parts of the path: never outside the folder
-    require_suite_name(suite, "--perfgate_baseline_dir");
-    return options.baseline_dir / slug / (suite + ".json");
-  }
+  if (!options.baseline_dir.empty()) return store_of(options).suite_file(suite, slug);
   throw InputError("no baseline: pass --perfgate_baseline=FILE or --perfgate_baseline_dir=DIR, "
                    "or run with --perfgate_mode=record");
 }
 
 std::filesystem::path calibration_path(const MainOptions& options, const std::string& slug) {
-  if (!options.baseline_dir.empty()) return device_calibration_path(options.baseline_dir, slug);
-  if (!options.baseline.empty()) return options.baseline.parent_path() / "device.json";
+  if (!options.baseline_dir.empty()) return store_of(options).calibration_file(slug);
+  if (!options.baseline.empty()) return FolderBaselineStore::calibration_beside(options.baseline);
   return {};
 }
 
 std::optional<std::filesystem::path> other_device_baseline(const MainOptions& options, const std::string& suite) {
-  if (!options.baseline.empty() || !fs::is_directory(options.baseline_dir)) return std::nullopt;
-  std::vector<fs::path> candidates;
-  for (const auto& entry : fs::directory_iterator(options.baseline_dir))
-    if (fs::exists(entry.path() / (suite + ".json"))) candidates.push_back(entry.path() / (suite + ".json"));
-  if (candidates.empty()) return std::nullopt;
-  std::sort(candidates.begin(), candidates.end());
-  return candidates.front();
+  if (!options.baseline.empty() || options.baseline_dir.empty()) return std::nullopt;
+  const FolderBaselineStore store = store_of(options);
+  const std::vector<std::string> devices = store.devices_with(suite);
+  if (devices.empty()) return std::nullopt;
+  return store.suite_file(suite, devices.front());
 }
 
 }  // namespace perfgate

@@ -5,11 +5,12 @@
 #include <optional>
 #include <string>
 
-#include "perfgate/runtime/main_options.hpp"
+#include "perfgate/main/main_options.hpp"
 
 namespace perfgate {
 
-// --perfgate_baseline, else <--perfgate_baseline_dir>/<slug>/<suite>.json.
+// --perfgate_baseline, else the suite's baseline for this device in the
+// FolderBaselineStore of --perfgate_baseline_dir (baseline_store.hpp).
 // InputError when neither flag is given.
 std::filesystem::path baseline_path(const MainOptions& options, const std::string& slug, const std::string& suite);
 

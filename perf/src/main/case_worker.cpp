@@ -12,8 +12,8 @@
 #include <sstream>
 
 #include "case_runner.hpp"
-#include "child_process.hpp"
 #include "trace_pass.hpp"
+#include "perfgate/main/main_options.hpp"
 #include "perfgate/model/atomic_file.hpp"
 #include "perfgate/model/benchmark_name.hpp"
 #include "perfgate/model/errors.hpp"
@@ -42,7 +42,7 @@ std::vector<std::string> planned_cases(const std::vector<std::string>& args, con
   std::vector<std::string> argv = worker_argv(args);
   argv.push_back("--benchmark_list_tests=true");
   const fs::path listing = folder / "cases.txt";
-  const ChildExit exit = run_child(argv, {}, listing);
+  const ChildExit exit = run_worker_process(argv, {}, listing);
   if (exit.signaled || exit.code != 0) throw OutputError(argv.front() + ": listing the cases failed: " + exit.describe());
   std::vector<std::string> names;
   std::istringstream lines(read_file(listing));
@@ -66,7 +66,7 @@ BenchmarkResult rerun_alone(const std::vector<std::string>& args, const std::str
   argv.push_back("--benchmark_filter=" + benchmark_filter_for({name}));
   argv.push_back("--benchmark_out=");  // the user's --benchmark_out file stays the full run's
   const fs::path journal = folder / ("case" + std::to_string(index) + ".json");
-  const ChildExit exit = run_child(argv, {{kWorkerJournalVariable, journal.string()}});
+  const ChildExit exit = run_worker_process(argv, {{kWorkerJournalVariable, journal.string()}});
   if (exit.signaled) return crashed(name, exit);
   for (BenchmarkResult& r : journaled(journal))
     if (r.name == name) return r;
@@ -102,21 +102,18 @@ std::vector<BenchmarkResult> recover(const std::vector<std::string>& args, const
 
 }  // namespace
 
-std::optional<std::string> worker_journal() {
-  const char* journal = std::getenv(kWorkerJournalVariable);
-  if (!journal || !*journal) return std::nullopt;
-  return std::string(journal);
-}
-
-int run_worker(std::vector<std::string> args, const std::string& journal) {
+int run_worker(std::vector<std::string> args, Role role) {
   // Die with the gate's process (a CI timeout kills it, not its children):
   // an orphan would go on loading the GPU.
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   // A parent that died before prctl sends nothing: check it is still there.
-  if (const char* parent = std::getenv(kParentPidVariable); parent && std::atol(parent) != ::getppid()) return 2;
-  if (const auto folder = trace_pass_folder()) return run_trace_worker(std::move(args), journal, *folder);
+  if (const char* parent = std::getenv(kParentPidVariable); parent && std::atol(parent) != ::getppid())
+    return kParentGoneExitCode;
+  const bool traced = role == Role::trace_worker;
+  // Before any CUDA call: CUPTI is claimed before the context exists.
+  if (traced && !claim_tracing()) return 0;
   const MainOptions options = parse_main_options(args);
-  run_cases_here(args, options, journal);
+  run_cases_here(args, options, worker_journal(), traced ? traced_pass_hooks(trace_pass_folder()) : RunHooks{});
   return 0;
 }
 
@@ -125,7 +122,7 @@ std::vector<BenchmarkResult> run_cases_in_worker(const std::vector<std::string>&
   const fs::path journal = folder.path() / "run.json";
   ChildExit exit;
   try {
-    exit = run_child(worker_argv(args), {{kWorkerJournalVariable, journal.string()}});
+    exit = run_worker_process(worker_argv(args), {{kWorkerJournalVariable, journal.string()}});
   } catch (const Interrupted& stop) {
     // The journal is the only copy of the finished cases, and it is in a
     // folder about to be removed.

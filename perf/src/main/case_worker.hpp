@@ -2,24 +2,21 @@
 // Measuring in a worker process, so that a case that crashes the suite
 // binary (a segfault, an abort, a failed assert) loses only itself.
 //
-// The gate's process starts this binary again as a worker (the environment
-// variable below names its journal).  The worker runs the cases and
-// rewrites the journal, a results file, atomically after every case that
-// finishes.  If the worker dies, the gate keeps the finished cases, runs
+// The gate's process starts this binary again as a worker
+// (worker_protocol.hpp: PERFGATE_WORKER_JOURNAL names its journal).  The
+// worker runs the cases and rewrites the journal, a results file,
+// atomically after every case that finishes.  If the worker dies, the gate keeps the finished cases, runs
 // every unfinished one again alone, and records a case that crashes again
 // as an ERROR naming the signal; then it compares and reports as usual.
 
-#include <optional>
 #include <string>
 #include <vector>
 
 #include "perfgate/model/interruption.hpp"
 #include "perfgate/model/results.hpp"
-#include "perfgate/runtime/main_options.hpp"
+#include "worker_protocol.hpp"
 
 namespace perfgate {
-
-inline constexpr const char* kWorkerJournalVariable = "PERFGATE_WORKER_JOURNAL";
 
 // The worker stopped on bad input and has said why (one line): the gate's
 // process exits with the worker's code and adds nothing.
@@ -34,12 +31,10 @@ struct InterruptedRun : Interrupted {
   std::vector<BenchmarkResult> finished;
 };
 
-// The journal path when this process is a worker.
-std::optional<std::string> worker_journal();
-
-// The worker: measure the selected cases into `journal`; 0, or the error
-// exit code for bad flags.
-int run_worker(std::vector<std::string> args, const std::string& journal);
+// The worker, for measuring (Role::worker) and for the traced pass
+// (Role::trace_worker, trace_pass.hpp): measure the selected cases into
+// the journal; 0, or the error exit code for bad flags.
+int run_worker(std::vector<std::string> args, Role role);
 
 // The gate's side: the cases' results, whatever happened to the worker.
 std::vector<BenchmarkResult> run_cases_in_worker(const std::vector<std::string>& args);

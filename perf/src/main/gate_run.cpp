@@ -20,15 +20,17 @@
 #include "perfgate/model/results_io.hpp"
 #include "perfgate/model/suite_name.hpp"
 #include "perfgate/roofline/device_ceilings.hpp"
-#include "perfgate/runtime/main_options.hpp"
+#include "perfgate/main/main_options.hpp"
 #include "perfgate/runtime/suite_info.hpp"
 #include "perfgate/runtime/this_device.hpp"
 #include "perfgate/suggest/suggest.hpp"
-#include "perfgate/writers/console_table.hpp"
+#include "perfgate/writers/gate_stage.hpp"
 #include "perfgate/writers/report_files.hpp"
 #include "baseline_location.hpp"
 #include "case_runner.hpp"
 #include "case_worker.hpp"
+#include "measure_suite.hpp"
+#include "worker_protocol.hpp"
 
 namespace perfgate {
 namespace {
@@ -138,12 +140,6 @@ void confirm_suspects(Comparison& comparison, const Results& baseline, const Res
   apply_recheck(comparison, baseline, recheck);
 }
 
-// The explain stage: suggestions from this run (and the comparison).
-void explain(Comparison& comparison, const Results& current, const Results* baseline, const MainOptions& options) {
-  SuggestContext context{current, &comparison, baseline, launch_floor(current, options.baseline_dir.string())};
-  comparison.suggestions = suggest(context, {rule_list(options.suggest_disable)});
-}
-
 int gate(const Results& current, std::optional<Results> baseline, const fs::path& baseline_file,
          const std::vector<std::string>& args, const MainOptions& options) {
   Comparison comparison;
@@ -162,18 +158,15 @@ int gate(const Results& current, std::optional<Results> baseline, const fs::path
     comparison.baseline.origin = used.string();
     confirm_suspects(comparison, *baseline, current, args, options);
   }
-  explain(comparison, current, baseline ? &*baseline : nullptr, options);
   comparison.current.origin = "this run";
-  const int exit_code = gate_exit_code(comparison);
-  if (comparison.nothing_compared && exit_code == kExitError) comparison.notes.push_back(nothing_compared_problem(comparison));
   std::ostream& out = options.display_format == "console" ? std::cout : std::cerr;
-  print_comparison_table(out, comparison, exit_code);
-  write_reports(comparison, exit_code, report_paths(options, current.suite));
-  return exit_code;
+  return gate_stage(comparison, current, baseline ? &*baseline : nullptr,
+                    {rule_list(options.suggest_disable), options.baseline_dir}, report_paths(options, current.suite), out);
 }
 
 int run(std::vector<std::string> args) {
-  if (const auto journal = worker_journal()) return run_worker(std::move(args), *journal);
+  // The one place the process's role is decided (worker_protocol.hpp).
+  if (const Role role = process_role(); role != Role::gate) return run_worker(std::move(args), role);
   const std::string command = join(args);
   const MainOptions options = parse_main_options(args);
   if (options.help) {

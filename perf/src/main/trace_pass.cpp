@@ -6,16 +6,16 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <memory>
+#include <optional>
 
-#include "case_runner.hpp"
-#include "child_process.hpp"
 #include "perfgate/model/benchmark_name.hpp"
 #include "perfgate/model/results_io.hpp"
 #include "perfgate/model/scratch_folder.hpp"
 #include "perfgate/runtime/suite_info.hpp"
 #include "perfgate/trace/traced_cases.hpp"
 #include "perfgate/trace/tracing_off.hpp"
-#include "case_worker.hpp"
+#include "worker_protocol.hpp"
 #include <benchmark/benchmark.h>
 #if PERFGATE_HAS_CUDA
 #include "perfgate/cuda/availability.hpp"
@@ -80,12 +80,6 @@ class SilentReporter : public benchmark::BenchmarkReporter {
 
 }  // namespace
 
-std::optional<std::string> trace_pass_folder() {
-  const char* folder = std::getenv(kTracePassVariable);
-  if (!folder || !*folder) return std::nullopt;
-  return std::string(folder);
-}
-
 void trace_cases(const std::vector<std::string>& args, const MainOptions& options,
                  std::vector<BenchmarkResult>& measured) {
   if (const auto why = no_tracing_here()) {
@@ -97,7 +91,7 @@ void trace_cases(const std::vector<std::string>& args, const MainOptions& option
   const auto started = std::chrono::steady_clock::now();
   ScratchFolder folder("perfgate-trace");
   const fs::path journal = folder.path() / "traced.json";
-  const ChildExit exit = run_child(trace_argv(args, names), {{kWorkerJournalVariable, journal.string()},
+  const ChildExit exit = run_worker_process(trace_argv(args, names), {{kWorkerJournalVariable, journal.string()},
                                                              {kTracePassVariable, options.trace_dir.string()}});
   std::error_code missing;
   const std::size_t traced =
@@ -111,21 +105,22 @@ void trace_cases(const std::vector<std::string>& args, const MainOptions& option
               << " s (untimed pass): Chrome traces (open in Perfetto) in " << options.trace_dir.string() << "\n";
 }
 
-int run_trace_worker(std::vector<std::string> args, const std::string& journal, const std::string& folder) {
+bool claim_tracing() {
 #if PERFGATE_HAS_CUDA
-  // Before any CUDA call: CUPTI is claimed before the context exists.
   if (const auto why = trace::start_tracing()) {
     std::cerr << trace::tracing_off_warning(*why) << "\n";
-    return 0;
+    return false;
   }
 #endif
-  const MainOptions options = parse_main_options(args);
-  trace::TraceAttacher attacher(folder);
+  return true;
+}
+
+RunHooks traced_pass_hooks(const std::string& folder) {
+  auto attacher = std::make_shared<trace::TraceAttacher>(folder);
   RunHooks hooks;
   hooks.display = std::make_unique<SilentReporter>();
-  hooks.finish = [&](std::vector<BenchmarkResult>& results) { attacher.attach(results); };
-  run_cases_here(args, options, journal, std::move(hooks));
-  return 0;
+  hooks.finish = [attacher](std::vector<BenchmarkResult>& results) { attacher->attach(results); };
+  return hooks;
 }
 
 }  // namespace perfgate

@@ -7,27 +7,27 @@
 // When tracing cannot run (no device, another profiler holds CUPTI, a CUPTI
 // error) it prints one warning and the run goes on.
 
-#include <optional>
 #include <string>
 #include <vector>
 
+#include "perfgate/main/main_options.hpp"
 #include "perfgate/model/results.hpp"
-#include "perfgate/runtime/main_options.hpp"
+#include "case_runner.hpp"
 
 namespace perfgate {
-
-// Set for the worker that runs the traced pass: the trace folder.
-inline constexpr const char* kTracePassVariable = "PERFGATE_TRACE_PASS";
-
-// The trace folder when this process is the traced-pass worker.
-std::optional<std::string> trace_pass_folder();
 
 // The gate's side: runs the pass for the measured cases in `measured` and
 // copies what it found into them.
 void trace_cases(const std::vector<std::string>& args, const MainOptions& options,
                  std::vector<BenchmarkResult>& measured);
 
-// The worker's side: claims CUPTI, runs the cases, journals their traces.
-int run_trace_worker(std::vector<std::string> args, const std::string& journal, const std::string& folder);
+// The worker's side (run_worker, Role::trace_worker), before any CUDA
+// call: claims CUPTI.  False when tracing cannot run here: the warning is
+// printed and the worker ends with 0.
+bool claim_tracing();
+
+// The worker's side: how its cases run (no display; each case's traces
+// written to `folder` and attached to its results, which the journal keeps).
+RunHooks traced_pass_hooks(const std::string& folder);
 
 }  // namespace perfgate

@@ -1,4 +1,4 @@
-#include "perfgate/roofline/per_sm_rates.hpp"
+#include "roofline/per_sm_rates.hpp"
 
 #include <array>
 #include <string_view>

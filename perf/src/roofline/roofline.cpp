@@ -1,4 +1,4 @@
-#include "perfgate/roofline/roofline.hpp"
+#include "roofline/roofline.hpp"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
 #include "perfgate/roofline/theoretical_ceilings.hpp"
 
-#include "perfgate/roofline/per_sm_rates.hpp"
+#include "roofline/per_sm_rates.hpp"
 
 namespace perfgate {
 

@@ -1,6 +1,6 @@
 #include "perfgate/runtime/work.hpp"
 
-#include "perfgate/roofline/tensor_core_alignment.hpp"
+#include "roofline/tensor_core_alignment.hpp"
 
 namespace perfgate {
 

@@ -1,6 +1,7 @@
 #include "perfgate/runtime/work_counters.hpp"
+#include "perfgate/model/counter_names.hpp"
 
-#include "perfgate/roofline/roofline.hpp"
+#include "roofline/roofline.hpp"
 #include "perfgate/runtime/work.hpp"
 #include "perfgate/stats/summary.hpp"
 
@@ -41,21 +42,21 @@ void derive_work_counters(BenchmarkResult& result, const Ceilings& ceilings) {
   take(result, work_counter::kByteRate);
   if (work.flop <= 0 && work.bytes() <= 0) return;
 
-  if (work.flop > 0) result.counters["flop"] = work.flop;
-  if (work.bytes_read > 0) result.counters["bytes_read"] = work.bytes_read;
-  if (work.bytes_written > 0) result.counters["bytes_written"] = work.bytes_written;
-  if (work.flop > 0 || declared_precision) result.counters["precision"] = std::string(to_string(work.precision));
+  if (work.flop > 0) result.counters[counter::kFlop] = work.flop;
+  if (work.bytes_read > 0) result.counters[counter::kBytesRead] = work.bytes_read;
+  if (work.bytes_written > 0) result.counters[counter::kBytesWritten] = work.bytes_written;
+  if (work.flop > 0 || declared_precision) result.counters[counter::kPrecision] = std::string(to_string(work.precision));
   if (result.samples.empty()) return;
 
   const RooflinePoint point = place_on_roofline(work, stats::median(result.samples), ceilings);
-  set(result, "TFLOP/s", point.flops_per_s, 1e-12);
-  set(result, "GB/s", point.bytes_per_s, 1e-9);
-  set(result, "arithmetic_intensity", point.intensity);
-  set(result, "compute_pct", point.compute_pct);
-  set(result, "memory_pct", point.memory_pct);
-  set(result, "roofline_pct", point.roofline_pct);
-  if (point.bound) result.counters["bound"] = *point.bound;
-  if (point.compute_pct || point.memory_pct) result.counters["ceilings"] = std::string(to_string(ceilings.source));
+  set(result, counter::kTflopPerSecond, point.flops_per_s, 1e-12);
+  set(result, counter::kGigabytesPerSecond, point.bytes_per_s, 1e-9);
+  set(result, counter::kArithmeticIntensity, point.intensity);
+  set(result, counter::kComputePct, point.compute_pct);
+  set(result, counter::kMemoryPct, point.memory_pct);
+  set(result, counter::kRooflinePct, point.roofline_pct);
+  if (point.bound) result.counters[counter::kBound] = *point.bound;
+  if (point.compute_pct || point.memory_pct) result.counters[counter::kCeilings] = std::string(to_string(ceilings.source));
 }
 
 }  // namespace perfgate

@@ -1,4 +1,4 @@
-#include "perfgate/trace/case_records.hpp"
+#include "trace/case_records.hpp"
 
 namespace perfgate::trace {
 namespace {

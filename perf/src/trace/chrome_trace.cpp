@@ -1,4 +1,4 @@
-#include "perfgate/trace/chrome_trace.hpp"
+#include "trace/chrome_trace.hpp"
 
 #include <algorithm>
 #include <limits>

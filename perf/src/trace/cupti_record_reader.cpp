@@ -3,7 +3,7 @@
 #include <cctype>
 #include <string>
 
-#include "perfgate/trace/demangle.hpp"
+#include "trace/demangle.hpp"
 
 namespace perfgate::trace {
 namespace {

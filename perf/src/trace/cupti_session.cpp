@@ -10,7 +10,7 @@
 #include <cupti.h>
 
 #include "cupti_record_reader.hpp"
-#include "perfgate/trace/case_records.hpp"
+#include "trace/case_records.hpp"
 #include "perfgate/trace/tracing_off.hpp"
 
 namespace perfgate::trace {

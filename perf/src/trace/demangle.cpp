@@ -1,4 +1,4 @@
-#include "perfgate/trace/demangle.hpp"
+#include "trace/demangle.hpp"
 
 #include <cxxabi.h>
 

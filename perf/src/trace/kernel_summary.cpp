@@ -1,4 +1,4 @@
-#include "perfgate/trace/kernel_summary.hpp"
+#include "trace/kernel_summary.hpp"
 
 #include <algorithm>
 #include <map>
@@ -7,7 +7,7 @@
 #include <utility>
 
 #include "perfgate/stats/summary.hpp"
-#include "perfgate/trace/demangle.hpp"
+#include "trace/demangle.hpp"
 
 namespace perfgate::trace {
 namespace {

@@ -1,4 +1,4 @@
-#include "perfgate/trace/trace_file_name.hpp"
+#include "trace/trace_file_name.hpp"
 
 #include <cstdint>
 #include <cstdio>

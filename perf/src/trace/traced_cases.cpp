@@ -6,9 +6,9 @@
 #include <mutex>
 #include <set>
 
-#include "perfgate/trace/chrome_trace.hpp"
-#include "perfgate/trace/kernel_summary.hpp"
-#include "perfgate/trace/trace_file_name.hpp"
+#include "trace/chrome_trace.hpp"
+#include "trace/kernel_summary.hpp"
+#include "trace/trace_file_name.hpp"
 
 namespace perfgate::trace {
 namespace {

@@ -12,17 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "perfgate/cuda/availability.hpp"
-#include "perfgate/cuda/case_checks.hpp"
-#include "perfgate/cuda/device_buffer.hpp"
-#include "perfgate/cuda/measure.hpp"
-#include "perfgate/cuda/random_fill.hpp"
 #include "perfgate/kernels/gpu_elementwise_chain.hpp"
 #include "perfgate/kernels/jit_elementwise_chain.hpp"
 #include "perfgate/kernels/random_inputs.hpp"
 #include "perfgate/perfgate.hpp"
-#include "perfgate/runtime/derived_figures.hpp"
-#include "perfgate/runtime/work.hpp"
 
 namespace {
 

@@ -10,17 +10,8 @@
 #include <utility>
 #include <vector>
 
-#include "perfgate/cuda/availability.hpp"
-#include "perfgate/cuda/case_checks.hpp"
-#include "perfgate/cuda/device_buffer.hpp"
-#include "perfgate/cuda/random_fill.hpp"
-#include "perfgate/cuda/measure.hpp"
 #include "perfgate/kernels/fno_model.hpp"
-#include "perfgate/model/results.hpp"
 #include "perfgate/perfgate.hpp"
-#include "perfgate/runtime/batch_sweep.hpp"
-#include "perfgate/runtime/derived_figures.hpp"
-#include "perfgate/runtime/work.hpp"
 
 namespace {
 

@@ -9,18 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "perfgate/calibrate/cublas_gemm_types.hpp"
-#include "perfgate/cuda/availability.hpp"
-#include "perfgate/cuda/case_checks.hpp"
-#include "perfgate/cuda/device_buffer.hpp"
-#include "perfgate/cuda/measure.hpp"
-#include "perfgate/cuda/random_fill.hpp"
+#include "perfgate/kernels/cublas_gemm_types.hpp"
 #include "perfgate/kernels/cublas_gemm.hpp"
 #include "perfgate/kernels/gemm_chain.hpp"
 #include "perfgate/kernels/tiled_sgemm.hpp"
 #include "perfgate/perfgate.hpp"
-#include "perfgate/runtime/derived_figures.hpp"
-#include "perfgate/runtime/work.hpp"
 
 namespace {
 
@@ -90,7 +83,7 @@ struct CublasStatus {
   }
   bool report(benchmark::State& state) const {
     if (first == CUBLAS_STATUS_SUCCESS) return true;
-    if (!state.error_occurred()) state.SkipWithError(perfgate::calibration::cublas_error_text("cublasGemmEx", first).c_str());
+    if (!state.error_occurred()) state.SkipWithError(perfgate::kernels::cublas_error_text("cublasGemmEx", first).c_str());
     return false;
   }
 };

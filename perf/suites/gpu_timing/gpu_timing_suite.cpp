@@ -12,11 +12,8 @@
 
 #include <cuda_runtime_api.h>
 
-#include "perfgate/cuda/availability.hpp"
-#include "perfgate/cuda/check.hpp"
 #include "perfgate/kernels/probe_kernels.hpp"
 #include "perfgate/perfgate.hpp"
-#include "perfgate/runtime/work.hpp"
 
 namespace {
 

@@ -8,11 +8,10 @@
 #include <functional>
 #include <string>
 
-#include <benchmark/benchmark.h>
-
 #include "perfgate/kernels/cpu_elementwise_chain.hpp"
 #include "perfgate/kernels/cpu_gemm.hpp"
 #include "perfgate/kernels/random_inputs.hpp"
+#include "perfgate/perfgate.hpp"
 
 namespace {
 

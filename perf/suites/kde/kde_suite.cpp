@@ -22,15 +22,10 @@
 #include <string>
 #include <vector>
 
-#include "perfgate/cuda/availability.hpp"
-#include "perfgate/cuda/case_checks.hpp"
-#include "perfgate/cuda/measure.hpp"
 #include "perfgate/kernels/kde_cost.hpp"
 #include "perfgate/kernels/kde_gpu.hpp"
 #include "perfgate/kernels/kde_presets.hpp"
 #include "perfgate/perfgate.hpp"
-#include "perfgate/runtime/derived_figures.hpp"
-#include "perfgate/runtime/work.hpp"
 
 namespace {
 

@@ -7,12 +7,8 @@
 
 #include <string>
 
-#include "perfgate/cuda/availability.hpp"
-#include "perfgate/cuda/case_checks.hpp"
-#include "perfgate/cuda/measure.hpp"
 #include "perfgate/kernels/device_allocators.hpp"
 #include "perfgate/perfgate.hpp"
-#include "perfgate/runtime/derived_figures.hpp"
 
 namespace {
 

@@ -12,16 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "perfgate/cuda/availability.hpp"
-#include "perfgate/cuda/case_checks.hpp"
-#include "perfgate/cuda/device_buffer.hpp"
-#include "perfgate/cuda/measure.hpp"
-#include "perfgate/cuda/random_fill.hpp"
 #include "perfgate/kernels/chunked_pipeline.hpp"
 #include "perfgate/kernels/host_buffer.hpp"
 #include "perfgate/perfgate.hpp"
-#include "perfgate/runtime/derived_figures.hpp"
-#include "perfgate/runtime/work.hpp"
 
 namespace {
 

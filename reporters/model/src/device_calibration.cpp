@@ -1,4 +1,4 @@
-// baselines/<slug>/device.json: reading, validating and writing it.
+// A device calibration (device.json): reading, validating and writing it.
 
 #include "perfgate/model/device_calibration.hpp"
 
@@ -66,10 +66,6 @@ Ceilings DeviceCalibration::ceilings() const {
     else if (auto p = precision_from_string(m.ceiling)) c.flops_per_s[*p] = rate;
   }
   return c;
-}
-
-std::filesystem::path device_calibration_path(const std::filesystem::path& baseline_dir, const std::string& slug) {
-  return baseline_dir / slug / "device.json";
 }
 
 DeviceCalibration parse_device_calibration(const std::string& text, const std::string& origin) {

@@ -1,4 +1,5 @@
 #include "perfgate/model/nvbench_import.hpp"
+#include "perfgate/model/counter_names.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -143,9 +144,9 @@ std::vector<double> sample_file_times(const Json& state, const std::filesystem::
 }
 
 void add_counters(const Json& state, BenchmarkResult& b, const std::string& where) {
-  if (auto bytes = summary_value(state, "nv/cold/bw/global/bytes_per_second", where)) b.counters["GB/s"] = *bytes / 1e9;
+  if (auto bytes = summary_value(state, "nv/cold/bw/global/bytes_per_second", where)) b.counters[counter::kGigabytesPerSecond] = *bytes / 1e9;
   if (auto items = summary_value(state, "nv/cold/bw/item_rate", where)) b.counters["Elem/s"] = *items;
-  if (auto clock = summary_value(state, "nv/cold/sm_clock_rate/mean", where)) b.counters["sm_clock_mhz"] = *clock / 1e6;
+  if (auto clock = summary_value(state, "nv/cold/sm_clock_rate/mean", where)) b.counters[counter::kSmClockMhz] = *clock / 1e6;
 }
 
 BenchmarkResult read_state(const Json& state, const std::string& name, const std::optional<std::filesystem::path>& folder,

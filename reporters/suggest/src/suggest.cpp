@@ -3,13 +3,29 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "perfgate/model/baseline_store.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/results_io.hpp"
+#include "rules/rules.hpp"
 
 namespace perfgate {
 namespace {
 
 }  // namespace
+
+namespace rules {
+
+Rule make_rule(std::string name, std::string description,
+               std::function<std::vector<Suggestion>(const SuggestContext&)> find) {
+  auto stamped = [name, find = std::move(find)](const SuggestContext& context) {
+    std::vector<Suggestion> found = find(context);
+    for (Suggestion& s : found) s.rule = name;
+    return found;
+  };
+  return Rule{std::move(name), std::move(description), std::move(stamped)};
+}
+
+}  // namespace rules
 
 void require_known_rules(const std::set<std::string>& disabled) {
   for (const std::string& name : disabled) {
@@ -63,17 +79,25 @@ std::set<std::string> rule_list(const std::string& comma_separated) {
   return names;
 }
 
+std::vector<Suggestion> explain(const Results& current, const Comparison* comparison, const Results* baseline,
+                                const ExplainSettings& settings) {
+  const SuggestContext context{current, comparison, baseline, launch_floor(current, settings.baseline_dir.string())};
+  return suggest(context, {settings.disabled});
+}
+
 std::optional<double> launch_floor(const Results& results, const std::string& baseline_dir) {
   if (results.fingerprint.kind != DeviceKind::gpu) return std::nullopt;
   if (auto own = empty_kernel(results)) return own;
   if (baseline_dir.empty()) return std::nullopt;
-  const std::filesystem::path file = std::filesystem::path(baseline_dir) / results.fingerprint.slug / "gpu_timing.json";
-  std::error_code missing;
-  if (!std::filesystem::exists(file, missing)) return std::nullopt;
   try {
-    return empty_kernel(load_results(file));
+    const FolderBaselineStore store(baseline_dir);
+    const std::optional<Results> timing = store.load("gpu_timing", results.fingerprint.slug);
+    if (!timing) return std::nullopt;
+    return empty_kernel(*timing);
   } catch (const InputError&) {
     return std::nullopt;  // advice is not worth failing a run over
+  } catch (const std::filesystem::filesystem_error&) {
+    return std::nullopt;  // nor is a baseline folder it cannot look into
   }
 }
 

@@ -1,4 +1,5 @@
 #include "perfgate/suggest/suggest_context.hpp"
+#include "perfgate/model/counter_names.hpp"
 
 #include <cstdio>
 
@@ -75,7 +76,7 @@ std::optional<std::string> label(const BenchmarkResult& b, std::string_view coun
 }
 
 std::optional<Precision> declared_precision(const BenchmarkResult& b) {
-  if (const auto text = label(b, "precision")) return precision_from_string(*text);
+  if (const auto text = label(b, counter::kPrecision)) return precision_from_string(*text);
   if (const auto code = number(b, "perfgate_precision"))
     for (Precision p : kAllPrecisions)
       if (static_cast<double>(p) == *code) return p;
@@ -108,15 +109,6 @@ bool has_segment(std::string_view name, std::string_view segment) { return sibli
 }  // namespace perfgate
 
 namespace perfgate::rules {
-
-std::string format_seconds(double seconds) {
-  char text[32];
-  if (seconds >= 1.0) std::snprintf(text, sizeof text, "%.3g s", seconds);
-  else if (seconds >= 1e-3) std::snprintf(text, sizeof text, "%.3g ms", seconds * 1e3);
-  else if (seconds >= 1e-6) std::snprintf(text, sizeof text, "%.3g us", seconds * 1e6);
-  else std::snprintf(text, sizeof text, "%.3g ns", seconds * 1e9);
-  return text;
-}
 
 std::string format_number(double value) {
   char text[32];

@@ -21,9 +21,9 @@ using Report = std::pair<fs::path, std::string>;  // target, content
 // Every report rendered before anything touches the disk.
 std::vector<Report> render(const Comparison& comparison, int exit_code, const ReportPaths& paths) {
   std::vector<Report> reports;
-  if (!paths.comparison_json.empty()) reports.emplace_back(paths.comparison_json, comparison_to_json(comparison, exit_code));
-  if (!paths.junit.empty()) reports.emplace_back(paths.junit, comparison_to_junit(comparison, exit_code));
-  if (!paths.markdown.empty()) reports.emplace_back(paths.markdown, comparison_to_markdown(comparison, exit_code));
+  for (const ReportWriter& writer : report_writers())
+    if (const fs::path& target = paths.*writer.path; !target.empty())
+      reports.emplace_back(target, writer.render(comparison, exit_code));
   return reports;
 }
 
@@ -51,15 +51,25 @@ void stage_and_commit(const std::vector<Report>& reports) {
 
 }  // namespace
 
+const std::vector<ReportWriter>& report_writers() {
+  static const std::vector<ReportWriter> writers{
+      {"the comparison JSON", ".comparison.json", comparison_to_json, &ReportPaths::comparison_json},
+      {"the JUnit report", ".junit.xml", comparison_to_junit, &ReportPaths::junit},
+      {"the Markdown summary", ".md", comparison_to_markdown, &ReportPaths::markdown},
+  };
+  return writers;
+}
+
 void ReportPaths::fill_defaults(const fs::path& folder, const std::string& suite) {
   if (folder.empty()) return;
-  if (comparison_json.empty()) comparison_json = folder / (suite + ".comparison.json");
-  if (junit.empty()) junit = folder / (suite + ".junit.xml");
-  if (markdown.empty()) markdown = folder / (suite + ".md");
+  for (const ReportWriter& writer : report_writers())
+    if (fs::path& target = this->*writer.path; target.empty()) target = folder / (suite + writer.extension);
 }
 
 std::vector<NamedPath> ReportPaths::named() const {
-  return {{comparison_json, "the comparison JSON"}, {junit, "the JUnit report"}, {markdown, "the Markdown summary"}};
+  std::vector<NamedPath> roles;
+  for (const ReportWriter& writer : report_writers()) roles.push_back({this->*writer.path, writer.name});
+  return roles;
 }
 
 void write_reports(const Comparison& comparison, int exit_code, const ReportPaths& paths) {
@@ -75,8 +85,8 @@ void write_reports(const Comparison& comparison, int exit_code, const ReportPath
 }
 
 void remove_reports(const ReportPaths& paths) {
-  for (const fs::path& target : {paths.comparison_json, paths.junit, paths.markdown})
-    if (!target.empty()) remove_report(target);
+  for (const ReportWriter& writer : report_writers())
+    if (const fs::path& target = paths.*writer.path; !target.empty()) remove_report(target);
 }
 
 }  // namespace perfgate

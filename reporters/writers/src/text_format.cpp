@@ -18,24 +18,7 @@ std::string printf_string(const char* pattern, double value) {
   return text;
 }
 
-// Three significant digits without switching to exponent notation.
-std::string three_digits(double value) {
-  const double magnitude = std::fabs(value);
-  if (magnitude >= 100) return printf_string("%.0f", value);
-  if (magnitude >= 10) return printf_string("%.1f", value);
-  return printf_string("%.2f", value);
-}
-
 }  // namespace
-
-std::string format_seconds(double seconds) {
-  if (!std::isfinite(seconds)) return "n/a";
-  const double magnitude = std::fabs(seconds);
-  if (magnitude >= 1.0 || magnitude == 0.0) return three_digits(seconds) + " s";
-  if (magnitude >= 1e-3) return three_digits(seconds * 1e3) + " ms";
-  if (magnitude >= 1e-6) return three_digits(seconds * 1e6) + " µs";
-  return three_digits(seconds * 1e9) + " ns";
-}
 
 std::string format_change(double ratio) {
   if (!std::isfinite(ratio)) return "n/a";
@@ -47,7 +30,7 @@ std::string format_figure_value(const DerivedFigure& figure) {
     return "n/a (" + printable_name(figure.missing.value_or("no value")) + ")";
   // A ratio or a percentage reads as one token; other units as a word.
   const bool attached = figure.unit.empty() || figure.unit == "x" || figure.unit == "%";
-  return three_digits(*figure.value) + (attached ? "" : " ") + printable_name(figure.unit);
+  return format_three_digits(*figure.value) + (attached ? "" : " ") + printable_name(figure.unit);
 }
 
 std::optional<double> kernel_ratio(const KernelComparison& kernel) {

@@ -1,12 +1,14 @@
 // The example suite: ordinary Google Benchmark cases.  perfgate::main
 // supplies main(), which runs them, compares them with the baseline and
-// turns the verdict into the exit code; nothing here knows about perfgate.
+// turns the verdict into the exit code.  perfgate/perfgate.hpp is the one
+// include a suite needs (Google Benchmark with it); these cases use only
+// Google Benchmark.
 #include <algorithm>
 #include <cstdint>
 #include <random>
 #include <vector>
 
-#include <benchmark/benchmark.h>
+#include "perfgate/perfgate.hpp"
 
 namespace {
 

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "perfgate/model/baseline_store.hpp"
 #include "perfgate/model/errors.hpp"
 #include "results_builder.hpp"
 #include "shell.hpp"
@@ -40,7 +41,7 @@ TEST(DeviceCalibration, RoundTripsThroughJson) {
 }
 
 TEST(DeviceCalibration, PathIsBesideTheDevicesBaselines) {
-  EXPECT_EQ(device_calibration_path("baselines", "nvidia-h100-80gb-hbm3"),
+  EXPECT_EQ(FolderBaselineStore("baselines").calibration_file("nvidia-h100-80gb-hbm3"),
             std::filesystem::path("baselines/nvidia-h100-80gb-hbm3/device.json"));
 }
 

@@ -1,4 +1,4 @@
-#include "perfgate/roofline/tensor_core_alignment.hpp"
+#include "roofline/tensor_core_alignment.hpp"
 
 #include <gtest/gtest.h>
 

@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "perfgate/roofline/per_sm_rates.hpp"
+#include "roofline/per_sm_rates.hpp"
 #include "results_builder.hpp"
 
 namespace perfgate {

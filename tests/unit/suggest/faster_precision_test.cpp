@@ -31,7 +31,7 @@ TEST(SuggestFasterPrecision, SuggestsTheFastestMeasuredVariant) {
   EXPECT_NEAR(s[0].expected_gain.factor, 2.66 / 0.181, 1e-9);
   EXPECT_EQ(s[0].expected_gain.text, "BF16 ran 14.7x faster than FP32 at this shape on this device");
   EXPECT_EQ(s[0].evidence,
-            "median 2.66 ms in FP32, 181 us in BF16 (gemm/bf16/4096x4096x4096); TF32 7.47x faster; FP16 14x faster");
+            "median 2.66 ms in FP32, 181 µs in BF16 (gemm/bf16/4096x4096x4096); TF32 7.47x faster; FP16 14x faster");
   EXPECT_NE(s[0].hint.find("1e-2"), std::string::npos);
   EXPECT_NE(s[0].hint.find("TF32"), std::string::npos);  // the more accurate alternative
 }

@@ -32,7 +32,7 @@ TEST(SuggestGpuSlowerThanCpu, FiresAtTheSmallestSlowerSizeWithTheCrossover) {
   EXPECT_EQ(s.rule, "gpu-slower-than-cpu");
   EXPECT_EQ(s.benchmark, "stencil/gpu/1024");
   EXPECT_EQ(s.priority, Priority::medium);
-  EXPECT_EQ(s.evidence, "CPU 2 us vs GPU 30 us at n=1024; GPU faster from n=262144");
+  EXPECT_EQ(s.evidence, "CPU 2.00 µs vs GPU 30.0 µs at n=1024; GPU faster from n=262144");
   EXPECT_TRUE(s.expected_gain.measured);
   EXPECT_NEAR(s.expected_gain.factor, 15.0, 1e-9);
   EXPECT_NE(s.hint.find("below n=262144"), std::string::npos) << s.hint;

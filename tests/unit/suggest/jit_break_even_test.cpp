@@ -37,8 +37,8 @@ TEST(SuggestJitBreakEven, FiresWithBreakEvenCallsAndMeasuredSpeedup) {
   EXPECT_EQ(s.rule, "jit-break-even");
   EXPECT_EQ(s.benchmark, "elementwise/jit/16");
   EXPECT_EQ(s.priority, Priority::low);  // under 100 calls
-  EXPECT_NE(s.evidence.find("compile 50 ms repaid after 66.7 calls"), std::string::npos) << s.evidence;
-  EXPECT_NE(s.evidence.find("saves 750 us per call"), std::string::npos) << s.evidence;
+  EXPECT_NE(s.evidence.find("compile 50.0 ms repaid after 66.7 calls"), std::string::npos) << s.evidence;
+  EXPECT_NE(s.evidence.find("saves 750 µs per call"), std::string::npos) << s.evidence;
   EXPECT_TRUE(s.expected_gain.measured);
   EXPECT_NEAR(s.expected_gain.factor, 4.0, 1e-9);
   EXPECT_EQ(s.expected_gain.text, "the compiled kernel runs 4x faster per call");

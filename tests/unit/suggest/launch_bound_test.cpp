@@ -32,7 +32,7 @@ TEST(SuggestLaunchBound, FiresForACallWithinAFewLaunchFloors) {
   EXPECT_EQ(s[0].rule, "launch-bound");
   EXPECT_EQ(s[0].benchmark, "tiny/1024");
   EXPECT_EQ(s[0].priority, Priority::high);  // under 2 floors
-  EXPECT_EQ(s[0].evidence, "median 4.1 us per call, launch floor 3.2 us (78% of the time)");
+  EXPECT_EQ(s[0].evidence, "median 4.10 µs per call, launch floor 3.20 µs (78% of the time)");
   EXPECT_FALSE(s[0].expected_gain.measured);
   EXPECT_NEAR(s[0].expected_gain.factor, 4.1 / 0.9, 1e-6);
   EXPECT_EQ(s[0].expected_gain.text.rfind("estimate: ", 0), 0u);

@@ -29,8 +29,8 @@ TEST(SuggestMemoryPool, FiresWhereThePoolIsFaster) {
   EXPECT_EQ(big.priority, Priority::high);  // 10x
   EXPECT_TRUE(big.expected_gain.measured);
   EXPECT_NEAR(big.expected_gain.factor, 10.0, 1e-9);
-  EXPECT_NE(big.evidence.find("cudaMalloc 100 us"), std::string::npos) << big.evidence;
-  EXPECT_NE(big.evidence.find("pool 10 us"), std::string::npos) << big.evidence;
+  EXPECT_NE(big.evidence.find("cudaMalloc 100 µs"), std::string::npos) << big.evidence;
+  EXPECT_NE(big.evidence.find("pool 10.0 µs"), std::string::npos) << big.evidence;
   EXPECT_NE(big.evidence.find("10000 allocations/s"), std::string::npos) << big.evidence;
   EXPECT_NE(big.evidence.find("100000 allocations/s"), std::string::npos) << big.evidence;
   EXPECT_NE(big.hint.find("cudaMallocAsync"), std::string::npos);

@@ -55,8 +55,8 @@ TEST(SuggestRegressionExplained, NamesTheChangedCountersAndTheNewKernel) {
   EXPECT_NE(s.evidence.find("bytes 3e+08 -> 3.9e+08 (+30%)"), std::string::npos) << s.evidence;
   EXPECT_EQ(s.evidence.find("GB/s"), std::string::npos) << s.evidence;  // unchanged
   EXPECT_EQ(s.evidence.find("sm_clock_mhz"), std::string::npos) << s.evidence;
-  EXPECT_NE(s.evidence.find("new kernel transpose_kernel (1 call per iteration, 50 us)"), std::string::npos) << s.evidence;
-  EXPECT_NE(s.evidence.find("kernel sgemm_128x128 median 900 us -> 1.2 ms (+33.3%)"), std::string::npos) << s.evidence;
+  EXPECT_NE(s.evidence.find("new kernel transpose_kernel (1 call per iteration, 50.0 µs)"), std::string::npos) << s.evidence;
+  EXPECT_NE(s.evidence.find("kernel sgemm_128x128 median 900 µs -> 1.20 ms (+33.3%)"), std::string::npos) << s.evidence;
   EXPECT_NE(s.evidence.find("kernel splitk_reduce calls 4 -> 8"), std::string::npos) << s.evidence;
   EXPECT_NE(s.hint.find("bytes grew"), std::string::npos) << s.hint;
   EXPECT_NE(s.hint.find("another algorithm"), std::string::npos) << s.hint;

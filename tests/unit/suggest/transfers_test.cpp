@@ -65,8 +65,8 @@ TEST(SuggestTransfers, FiresForASynchronousBatchWithTheBestStreamsVariantAndTheB
   EXPECT_EQ(s.priority, Priority::medium);
   EXPECT_TRUE(s.expected_gain.measured);
   EXPECT_NEAR(s.expected_gain.factor, 40.0 / 22.0, 1e-9);
-  EXPECT_NE(s.evidence.find("sync 40 ms vs streams:4 22 ms"), std::string::npos) << s.evidence;
-  EXPECT_NE(s.evidence.find("the bound is 1.9x: copy 20 ms and compute 18 ms"), std::string::npos) << s.evidence;
+  EXPECT_NE(s.evidence.find("sync 40.0 ms vs streams:4 22.0 ms"), std::string::npos) << s.evidence;
+  EXPECT_NE(s.evidence.find("the bound is 1.9x: copy 20.0 ms and compute 18.0 ms"), std::string::npos) << s.evidence;
   EXPECT_NE(s.hint.find("streams"), std::string::npos);
 }
 

@@ -1,4 +1,4 @@
-#include "perfgate/trace/kernel_summary.hpp"
+#include "trace/kernel_summary.hpp"
 
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "perfgate/trace/demangle.hpp"
+#include "trace/demangle.hpp"
 
 namespace perfgate::trace {
 namespace {

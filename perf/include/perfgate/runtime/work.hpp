@@ -8,13 +8,14 @@
 // The declarations become counters of the run; after the run perfgate
 // derives TFLOP/s, GB/s, arithmetic intensity, % of the compute and memory
 // ceilings, `bound` and % of the roofline from the median time per call
-// (formulas in perfgate/roofline/roofline.hpp).  During the run Google
+// (formulas in perf/src/roofline/roofline.hpp).  During the run Google
 // Benchmark's table shows FLOP/s and bytes/s.
 
 #include <cstdint>
 
 #include <benchmark/benchmark.h>
 
+#include "perfgate/model/counter_names.hpp"
 #include "perfgate/model/precision.hpp"
 
 namespace perfgate {
@@ -28,7 +29,7 @@ inline constexpr const char* kBytesWritten = "perfgate_bytes_written";
 inline constexpr const char* kPrecision = "perfgate_precision";
 inline constexpr const char* kFlopRate = "FLOP/s";    // display only
 inline constexpr const char* kByteRate = "bytes/s";  // display only
-inline constexpr const char* kAlignment = "tc_alignment";
+inline constexpr const char* kAlignment = counter::kTcAlignment;  // the results name it the same
 }  // namespace work_counter
 
 class WorkDeclaration {

@@ -3,6 +3,7 @@
 // add little throughput for much more memory; batches that did not fit.
 
 #include <algorithm>
+#include "perfgate/model/counter_names.hpp"
 #include <charconv>
 #include <cstdio>
 #include <string>
@@ -75,7 +76,6 @@ std::optional<Suggestion> advise(const SuggestContext& ctx, const std::string& p
   const long largest_batch = largest_figure ? static_cast<long>(*largest_figure->value) : largest->batch;
 
   Suggestion s;
-  s.rule = "batch-size";
   s.benchmark = at_knee->result->name;
   s.priority = Priority::medium;
   s.evidence = "batch " + std::to_string(knee) + ": " + whole(at_knee->throughput) + " samples/s, " +
@@ -85,8 +85,8 @@ std::optional<Suggestion> advise(const SuggestContext& ctx, const std::string& p
     s.evidence += "; batches above " + std::to_string(knee) + " add at most " + format_number(best / at_knee->throughput) +
                   "x throughput";
     const Point* top = largest->batch == largest_batch ? largest : nullptr;
-    const auto memory_knee = number(*at_knee->result, "device_memory_peak_bytes");
-    const auto memory_top = top ? number(*top->result, "device_memory_peak_bytes") : std::nullopt;
+    const auto memory_knee = number(*at_knee->result, counter::kDeviceMemoryPeakBytes);
+    const auto memory_top = top ? number(*top->result, counter::kDeviceMemoryPeakBytes) : std::nullopt;
     if (memory_knee && memory_top)
       s.evidence += " while device memory grows from " + bytes(*memory_knee) + " to " + bytes(*memory_top) + " (batch " +
                     std::to_string(largest_batch) + ")";
@@ -121,7 +121,7 @@ std::vector<Suggestion> apply(const SuggestContext& ctx) {
 }  // namespace
 
 Rule batch_size() {
-  return Rule{"batch-size", "a batch-size sweep's knee, the largest batch that fits, and what lies past the knee", apply};
+  return make_rule("batch-size", "a batch-size sweep's knee, the largest batch that fits, and what lies past the knee", apply);
 }
 
 }  // namespace perfgate::rules

@@ -2,6 +2,7 @@
 // under 50% of the compute ceiling of its declared precision.
 
 #include "perfgate/model/precision.hpp"
+#include "perfgate/model/counter_names.hpp"
 #include "rules.hpp"
 
 namespace perfgate::rules {
@@ -24,19 +25,18 @@ std::string hint_for(std::optional<Precision> p) {
 std::vector<Suggestion> apply(const SuggestContext& ctx) {
   std::vector<Suggestion> out;
   for (const BenchmarkResult& b : ctx.current.benchmarks) {
-    if (!ctx.measured(b.name) || label(b, "bound") != "compute") continue;
+    if (!ctx.measured(b.name) || label(b, counter::kBound) != "compute") continue;
     if (ctx.launch_dominated(*ctx.median(b.name))) continue;  // the launch-bound rule's case
-    const auto pct = number(b, "compute_pct");
+    const auto pct = number(b, counter::kComputePct);
     if (!pct || *pct <= 0 || *pct >= kTarget) continue;
     const auto precision = declared_precision(b);
     Suggestion s;
-    s.rule = "compute-bound";
     s.benchmark = b.name;
     s.priority = *pct < kHigh ? Priority::high : Priority::medium;
     s.evidence = "compute-bound at " + format_number(*pct) + "% of the " +
                  (precision ? precision_name(*precision) + " " : std::string()) + "compute ceiling";
-    if (const auto tflops = number(b, "TFLOP/s")) s.evidence += " (" + format_number(*tflops) + " TFLOP/s)";
-    if (const auto ceilings = label(b, "ceilings")) s.evidence += "; " + *ceilings + " ceilings";
+    if (const auto tflops = number(b, counter::kTflopPerSecond)) s.evidence += " (" + format_number(*tflops) + " TFLOP/s)";
+    if (const auto ceilings = label(b, counter::kCeilings)) s.evidence += "; " + *ceilings + " ceilings";
     s.expected_gain.factor = kTarget / *pct;
     s.expected_gain.text = "estimate: " + format_number(s.expected_gain.factor) +
                            "x if it reached 50% of the compute ceiling";
@@ -49,7 +49,7 @@ std::vector<Suggestion> apply(const SuggestContext& ctx) {
 }  // namespace
 
 Rule compute_bound() {
-  return Rule{"compute-bound", "compute-bound cases under 50% of their precision's compute ceiling", apply};
+  return make_rule("compute-bound", "compute-bound cases under 50% of their precision's compute ceiling", apply);
 }
 
 }  // namespace perfgate::rules

@@ -50,7 +50,6 @@ std::vector<Suggestion> apply(const SuggestContext& ctx) {
       if (m.factor > best->factor) best = &m;
 
     Suggestion s;
-    s.rule = "faster-precision";
     s.benchmark = b.name;
     s.priority = best->factor >= kHigh ? Priority::high : best->factor >= kMedium ? Priority::medium : Priority::low;
     s.evidence = "median " + format_seconds(*t) + " in FP32, " + format_seconds(best->median) + " in " + best->variant->name +
@@ -74,7 +73,7 @@ std::vector<Suggestion> apply(const SuggestContext& ctx) {
 }  // namespace
 
 Rule faster_precision() {
-  return Rule{"faster-precision", "FP32 cases whose TF32, BF16 or FP16 variant measured faster", apply};
+  return make_rule("faster-precision", "FP32 cases whose TF32, BF16 or FP16 variant measured faster", apply);
 }
 
 }  // namespace perfgate::rules

@@ -131,7 +131,6 @@ std::vector<Suggestion> apply(const SuggestContext& ctx) {
     const auto& [n, point] = *slower;
     const double x = point.cpu > 0 ? point.gpu / point.cpu : 0.0;
     Suggestion s;
-    s.rule = "gpu-slower-than-cpu";
     s.benchmark = point.gpu_case;
     s.priority = Priority::medium;
     s.evidence = "CPU " + format_seconds(point.cpu) + " vs GPU " + format_seconds(point.gpu) + " at n=" + std::to_string(n) +
@@ -149,7 +148,7 @@ std::vector<Suggestion> apply(const SuggestContext& ctx) {
 }  // namespace
 
 Rule gpu_slower_than_cpu() {
-  return {"gpu-slower-than-cpu", "a GPU variant slower than its CPU reference at small sizes (the crossover size)", apply};
+  return make_rule("gpu-slower-than-cpu", "a GPU variant slower than its CPU reference at small sizes (the crossover size)", apply);
 }
 
 }  // namespace perfgate::rules

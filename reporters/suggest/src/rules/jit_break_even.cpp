@@ -34,7 +34,6 @@ std::vector<Suggestion> apply(const SuggestContext& ctx) {
     if (f.value) {
       const double calls = *f.value;
       Suggestion s;
-      s.rule = "jit-break-even";
       s.benchmark = faster_case;
       s.priority = priority_for(calls);
       s.evidence = "compile " + format_seconds(*cost) + " repaid after " + format_number(calls) + " calls (saves " +
@@ -49,7 +48,6 @@ std::vector<Suggestion> apply(const SuggestContext& ctx) {
       out.push_back(std::move(s));
     } else if (f.missing && f.missing->find("not faster") != std::string::npos) {
       Suggestion s;
-      s.rule = "jit-break-even";
       s.benchmark = faster_case;
       s.priority = Priority::medium;
       s.evidence = "the JIT never pays off: " + *f.missing + " (" + format_seconds(*faster) + " vs " +
@@ -68,7 +66,7 @@ std::vector<Suggestion> apply(const SuggestContext& ctx) {
 }  // namespace
 
 Rule jit_break_even() {
-  return {"jit-break-even", "JIT compile cost against the calls that repay it (break-even figures)", apply};
+  return make_rule("jit-break-even", "JIT compile cost against the calls that repay it (break-even figures)", apply);
 }
 
 }  // namespace perfgate::rules

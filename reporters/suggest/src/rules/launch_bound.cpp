@@ -3,6 +3,7 @@
 // launching is a large share of it.
 
 #include <algorithm>
+#include "perfgate/model/counter_names.hpp"
 #include <string_view>
 
 #include "rules.hpp"
@@ -22,7 +23,7 @@ bool measures_the_harness(std::string_view name) {
 // Timed on the GPU by perfgate::cuda::measure (it records the SM clock):
 // host-timed cases (allocations, module loads, CPU references) launch no
 // kernel per call that fusing could save.
-bool gpu_timed(const BenchmarkResult& b) { return number(b, "sm_clock_mhz").has_value(); }
+bool gpu_timed(const BenchmarkResult& b) { return number(b, counter::kSmClockMhz).has_value(); }
 
 std::vector<Suggestion> apply(const SuggestContext& ctx) {
   std::vector<Suggestion> out;
@@ -34,7 +35,6 @@ std::vector<Suggestion> apply(const SuggestContext& ctx) {
     const double share = std::min(floor / *t, 1.0);
     const double rest = std::max(*t - floor, 0.0);
     Suggestion s;
-    s.rule = "launch-bound";
     s.benchmark = b.name;
     s.priority = *t < kHighFloors * floor ? Priority::high : Priority::medium;
     s.evidence = "median " + format_seconds(*t) + " per call, launch floor " + format_seconds(floor) + " (" +
@@ -54,7 +54,7 @@ std::vector<Suggestion> apply(const SuggestContext& ctx) {
 }  // namespace
 
 Rule launch_bound() {
-  return Rule{"launch-bound", "GPU cases whose time per call is within 5 launch floors (an empty kernel's time)", apply};
+  return make_rule("launch-bound", "GPU cases whose time per call is within 5 launch floors (an empty kernel's time)", apply);
 }
 
 }  // namespace perfgate::rules

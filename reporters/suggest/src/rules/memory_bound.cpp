@@ -2,6 +2,7 @@
 // under 60% of the bandwidth ceiling.
 
 #include <string>
+#include "perfgate/model/counter_names.hpp"
 
 #include "rules.hpp"
 
@@ -14,21 +15,20 @@ constexpr double kHigh = 30.0;
 std::vector<Suggestion> apply(const SuggestContext& ctx) {
   std::vector<Suggestion> out;
   for (const BenchmarkResult& b : ctx.current.benchmarks) {
-    if (!ctx.measured(b.name) || label(b, "bound") != "memory") continue;
+    if (!ctx.measured(b.name) || label(b, counter::kBound) != "memory") continue;
     if (ctx.launch_dominated(*ctx.median(b.name))) continue;  // the launch-bound rule's case
-    const auto pct = number(b, "memory_pct");
+    const auto pct = number(b, counter::kMemoryPct);
     if (!pct || *pct <= 0 || *pct >= kTarget) continue;
     Suggestion s;
-    s.rule = "memory-bound";
     s.benchmark = b.name;
     s.priority = *pct < kHigh ? Priority::high : Priority::medium;
     s.evidence = "memory-bound at " + format_number(*pct) + "% of the bandwidth ceiling";
     std::string details;
-    if (const auto gbs = number(b, "GB/s")) details = format_number(*gbs) + " GB/s";
-    if (const auto ai = number(b, "arithmetic_intensity"))
+    if (const auto gbs = number(b, counter::kGigabytesPerSecond)) details = format_number(*gbs) + " GB/s";
+    if (const auto ai = number(b, counter::kArithmeticIntensity))
       details += (details.empty() ? "" : ", ") + format_number(*ai) + " FLOP/byte";
     if (!details.empty()) s.evidence += " (" + details + ")";
-    if (const auto ceilings = label(b, "ceilings")) s.evidence += "; " + *ceilings + " ceilings";
+    if (const auto ceilings = label(b, counter::kCeilings)) s.evidence += "; " + *ceilings + " ceilings";
     s.expected_gain.factor = kTarget / *pct;
     s.expected_gain.text = "estimate: " + format_number(s.expected_gain.factor) +
                            "x if it reached 60% of the bandwidth ceiling";
@@ -42,7 +42,7 @@ std::vector<Suggestion> apply(const SuggestContext& ctx) {
 }  // namespace
 
 Rule memory_bound() {
-  return Rule{"memory-bound", "memory-bound cases under 60% of the bandwidth ceiling", apply};
+  return make_rule("memory-bound", "memory-bound cases under 60% of the bandwidth ceiling", apply);
 }
 
 }  // namespace perfgate::rules

@@ -37,7 +37,6 @@ std::vector<Suggestion> apply(const SuggestContext& ctx) {
     if (x < kMinFactor) continue;
 
     Suggestion s;
-    s.rule = "memory-pool";
     s.benchmark = b.name;
     s.priority = x >= kHighFactor ? Priority::high : Priority::medium;
     s.evidence = "cudaMalloc " + format_seconds(*m_malloc) + " per iteration" + rate(*malloc_case) + " vs pool " +
@@ -53,7 +52,7 @@ std::vector<Suggestion> apply(const SuggestContext& ctx) {
 }  // namespace
 
 Rule memory_pool() {
-  return {"memory-pool", "per-iteration cudaMalloc where a stream-ordered pool measured faster", apply};
+  return make_rule("memory-pool", "per-iteration cudaMalloc where a stream-ordered pool measured faster", apply);
 }
 
 }  // namespace perfgate::rules

@@ -2,6 +2,7 @@
 // widens with its noise, so a change must be larger before it is evidence.
 
 #include <cstdio>
+#include "perfgate/model/counter_names.hpp"
 #include <string>
 
 #include "perfgate/stats/summary.hpp"
@@ -21,11 +22,10 @@ std::vector<Suggestion> apply(const SuggestContext& ctx) {
     if (!(cv > kNoisy)) continue;
 
     Suggestion s;
-    s.rule = "noisy";
     s.benchmark = b.name;
     s.priority = cv > kVeryNoisy ? Priority::high : Priority::medium;
     s.evidence = "robust CV " + format_number(cv * 100.0) + "% over " + std::to_string(b.samples.size()) + " repetitions";
-    if (auto clock = number(b, "sm_clock_mhz")) {
+    if (auto clock = number(b, counter::kSmClockMhz)) {
       char text[32];
       std::snprintf(text, sizeof text, "%.0f", *clock);
       s.evidence += std::string("; SM clock ") + text + " MHz";
@@ -42,6 +42,6 @@ std::vector<Suggestion> apply(const SuggestContext& ctx) {
 
 }  // namespace
 
-Rule noisy() { return {"noisy", "robust CV over 3%", apply}; }
+Rule noisy() { return make_rule("noisy", "robust CV over 3%", apply); }
 
 }  // namespace perfgate::rules

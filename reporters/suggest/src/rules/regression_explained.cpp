@@ -3,6 +3,7 @@
 // to look (more bytes, a lower rate, a lower clock, another kernel).
 
 #include <cmath>
+#include "perfgate/model/counter_names.hpp"
 #include <string>
 
 #include "rules.hpp"
@@ -33,7 +34,7 @@ bool moved(double old_value, double new_value) {
 // declarations travel under).
 std::optional<double> bytes(const BenchmarkResult& b) {
   std::optional<double> total;
-  for (const char* name : {"bytes_read", "bytes_written", "perfgate_bytes_read", "perfgate_bytes_written"})
+  for (const char* name : {counter::kBytesRead, counter::kBytesWritten, "perfgate_bytes_read", "perfgate_bytes_written"})
     if (auto v = number(b, name)) total = total.value_or(0.0) + *v;
   return total;
 }
@@ -65,7 +66,7 @@ void compare_counters(const BenchmarkResult& old_b, const BenchmarkResult& new_b
       e.unchanged.push_back("bytes");
     }
   }
-  for (const char* name : {"GB/s", "TFLOP/s", "sm_clock_mhz", "device_memory_peak_bytes"}) {
+  for (const char* name : {counter::kGigabytesPerSecond, counter::kTflopPerSecond, counter::kSmClockMhz, counter::kDeviceMemoryPeakBytes}) {
     const auto o = number(old_b, name), n = number(new_b, name);
     if (!o || !n) continue;
     if (!moved(*o, *n)) {
@@ -73,14 +74,14 @@ void compare_counters(const BenchmarkResult& old_b, const BenchmarkResult& new_b
       continue;
     }
     e.add_change(change(name, *o, *n));
-    const std::string counter = name;
-    if (counter == "GB/s" && *n < *o && bytes_same)
+    const std::string counter_name = name;
+    if (counter_name == counter::kGigabytesPerSecond && *n < *o && bytes_same)
       e.add_hint("GB/s fell with the bytes unchanged: the access pattern or occupancy changed (coalescing, launch "
                  "configuration, register or shared-memory use)");
-    else if (counter == "sm_clock_mhz" && *n < *o)
+    else if (counter_name == counter::kSmClockMhz && *n < *o)
       e.add_hint("the SM clock fell: throttling (power, heat) or another process on the GPU (nvidia-smi -q -d "
                  "CLOCK,PERFORMANCE)");
-    else if (counter == "device_memory_peak_bytes" && *n > *o)
+    else if (counter_name == counter::kDeviceMemoryPeakBytes && *n > *o)
       e.add_hint("peak device memory grew: a larger workspace or a new allocation");
   }
 }
@@ -155,7 +156,6 @@ std::vector<Suggestion> apply(const SuggestContext& ctx) {
     explain_kernels(bc, e);
 
     Suggestion s;
-    s.rule = "regression-explained";
     s.benchmark = bc.name;
     s.priority = Priority::critical;
     std::string evidence;
@@ -184,7 +184,7 @@ std::vector<Suggestion> apply(const SuggestContext& ctx) {
 }  // namespace
 
 Rule regression_explained() {
-  return {"regression-explained", "what changed in a REGRESSION's counters and kernels", apply};
+  return make_rule("regression-explained", "what changed in a REGRESSION's counters and kernels", apply);
 }
 
 }  // namespace perfgate::rules

@@ -6,6 +6,11 @@
 
 namespace perfgate::rules {
 
+// A rule whose name is written once: every suggestion `find` returns is
+// stamped with it (reporters/suggest/src/suggest.cpp).
+Rule make_rule(std::string name, std::string description,
+               std::function<std::vector<Suggestion>(const SuggestContext&)> find);
+
 Rule launch_bound();            // "launch-bound": time per call within a few launch floors
 Rule memory_bound();            // "memory-bound": bound = memory under 60% of the bandwidth ceiling
 Rule compute_bound();           // "compute-bound": bound = compute under 50% of the compute ceiling

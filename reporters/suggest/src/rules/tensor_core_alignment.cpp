@@ -4,6 +4,7 @@
 // dimension was measured, the gain is their TFLOP/s ratio.
 
 #include <algorithm>
+#include "perfgate/model/counter_names.hpp"
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -91,7 +92,7 @@ std::vector<Aligned> aligned_cases(const SuggestContext& ctx) {
   std::vector<Aligned> out;
   for (const BenchmarkResult& c : ctx.current.benchmarks) {
     const auto p = declared_precision(c);
-    if (!p || !ctx.measured(c.name) || number(c, "tc_alignment") != 1.0 || !number(c, "TFLOP/s")) continue;
+    if (!p || !ctx.measured(c.name) || number(c, counter::kTcAlignment) != 1.0 || !number(c, counter::kTflopPerSecond)) continue;
     if (auto shape = shape_of(c.name)) out.push_back({&c, *p, std::move(*shape)});
   }
   return out;
@@ -116,21 +117,20 @@ std::vector<Suggestion> apply(const SuggestContext& ctx) {
   std::vector<Suggestion> out;
   std::optional<std::vector<Aligned>> aligned;  // parsed when the first misaligned case needs it
   for (const BenchmarkResult& b : ctx.current.benchmarks) {
-    const auto alignment = number(b, "tc_alignment");
+    const auto alignment = number(b, counter::kTcAlignment);
     const auto precision = declared_precision(b);
     if (!ctx.measured(b.name) || !alignment || *alignment >= 1.0 || !precision || !on_tensor_cores(*precision)) continue;
     const auto shape = shape_of(b.name);
     Suggestion s;
-    s.rule = "tensor-core-alignment";
     s.benchmark = b.name;
     s.priority = Priority::medium;
     s.evidence = "tc_alignment " + format_number(*alignment) + " in " + precision_name(*precision);
     if (shape) s.evidence += ": " + misaligned_dims(*shape);
     if (shape && !aligned) aligned = aligned_cases(ctx);
     const BenchmarkResult* twin = shape ? aligned_twin(*aligned, b, *precision, *shape) : nullptr;
-    const auto own = number(b, "TFLOP/s");
+    const auto own = number(b, counter::kTflopPerSecond);
     if (twin && own && *own > 0) {
-      const double theirs = *number(*twin, "TFLOP/s");
+      const double theirs = *number(*twin, counter::kTflopPerSecond);
       s.expected_gain.factor = theirs / *own;
       s.expected_gain.measured = true;
       s.expected_gain.text = "the aligned " + format_shape(*shape_of(twin->name)) + " ran at " +
@@ -152,7 +152,7 @@ std::vector<Suggestion> apply(const SuggestContext& ctx) {
 }  // namespace
 
 Rule tensor_core_alignment() {
-  return Rule{"tensor-core-alignment", "TF32/FP16/BF16/FP8 cases on shapes not multiples of 8/16", apply};
+  return make_rule("tensor-core-alignment", "TF32/FP16/BF16/FP8 cases on shapes not multiples of 8/16", apply);
 }
 
 }  // namespace perfgate::rules

@@ -3,6 +3,7 @@
 // over several streams ("streams:N") measured faster.
 
 #include <string>
+#include "perfgate/model/counter_names.hpp"
 #include <string_view>
 
 #include <unordered_map>
@@ -27,7 +28,7 @@ std::string_view last_segment(std::string_view name) {
 
 // "12.2 GB/s" from the counter, else the time.
 std::string rate_or_time(const BenchmarkResult& b, double median) {
-  if (auto gbs = number(b, "GB/s")) return format_number(*gbs) + " GB/s";
+  if (auto gbs = number(b, counter::kGigabytesPerSecond)) return format_number(*gbs) + " GB/s";
   return format_seconds(median);
 }
 
@@ -44,7 +45,6 @@ void pageable_copies(const SuggestContext& ctx, std::vector<Suggestion>& out) {
     if (x < kMinFactor) continue;
 
     Suggestion s;
-    s.rule = "transfers";
     s.benchmark = b.name;
     s.priority = x >= kHighPinned ? Priority::high : Priority::medium;
     s.evidence = "pageable " + rate_or_time(*pageable, *m_pageable) + " vs pinned " + rate_or_time(*pinned, *m_pinned) +
@@ -94,7 +94,6 @@ void synchronous_batches(const SuggestContext& ctx, std::vector<Suggestion>& out
 
     const std::string variant(last_segment(best->name));
     Suggestion s;
-    s.rule = "transfers";
     s.benchmark = b.name;
     s.priority = Priority::medium;
     s.evidence = "sync " + format_seconds(*m_sync) + " vs " + variant + " " + format_seconds(best_median) + ": " +
@@ -123,7 +122,7 @@ std::vector<Suggestion> apply(const SuggestContext& ctx) {
 }  // namespace
 
 Rule transfers() {
-  return {"transfers", "pageable or synchronous copies where pinned or overlapped copies measured faster", apply};
+  return make_rule("transfers", "pageable or synchronous copies where pinned or overlapped copies measured faster", apply);
 }
 
 }  // namespace perfgate::rules

@@ -18,7 +18,7 @@
 #include <cuda_runtime_api.h>
 #include <cufft.h>
 
-#include "perfgate/cuda/device_buffer.hpp"
+#include "perfgate/kernels/device_buffer.hpp"
 #include "perfgate/kernels/cpu_fno.hpp"
 #include "perfgate/kernels/fno_shape.hpp"
 #include "perfgate/kernels/fno_status.hpp"
@@ -41,7 +41,7 @@ class PointwiseLinear {
  private:
   int batch_ = 0, in_ = 0, out_ = 0;
   std::size_t pixels_ = 0;
-  cuda::DeviceBuffer weight_, bias_;
+  DeviceBuffer weight_, bias_;
 };
 
 class FnoLayer {
@@ -66,9 +66,9 @@ class FnoLayer {
   FnoLayerShape shape_;
   cufftHandle forward_plan_ = 0, inverse_plan_ = 0;
   bool planned_ = false;
-  cuda::DeviceBuffer spectral_basic_, spectral_gemm_;  // [corner][i][o][kx][ky] and [mode][i][o]
+  DeviceBuffer spectral_basic_, spectral_gemm_;  // [corner][i][o][kx][ky] and [mode][i][o]
   PointwiseLinear linear_;
-  cuda::DeviceBuffer x_hat_, y_hat_, x_modes_, y_modes_, spatial_, product_;
+  DeviceBuffer x_hat_, y_hat_, x_modes_, y_modes_, spatial_, product_;
 };
 
 }  // namespace perfgate::kernels

@@ -65,8 +65,8 @@ class FnoModel {
 
   FnoModelConfig config_;
   cublasHandle_t cublas_ = nullptr;
-  cuda::DeviceBuffer input_, output_, scratch_;
-  std::vector<std::unique_ptr<cuda::DeviceBuffer>> activations_;
+  DeviceBuffer input_, output_, scratch_;
+  std::vector<std::unique_ptr<DeviceBuffer>> activations_;
   std::vector<std::unique_ptr<FnoLayer>> layers_;
   std::vector<std::unique_ptr<PointwiseLinear>> linears_;
   std::vector<Step> steps_;

@@ -31,8 +31,7 @@ struct DeviceCalibration {
   Ceilings ceilings() const;
 };
 
-// "<dir>/<slug>/device.json"
-std::filesystem::path device_calibration_path(const std::filesystem::path& baseline_dir, const std::string& slug);
+// Where a device's calibration lives: BaselineStore (baseline_store.hpp).
 
 // Validates everything; throws InputError("FILE: where: problem").
 DeviceCalibration load_device_calibration(const std::filesystem::path& file);

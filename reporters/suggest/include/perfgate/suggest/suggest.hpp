@@ -3,6 +3,7 @@
 // the suggestions sorted by priority (critical first), then by expected
 // gain (largest first), then by benchmark and rule for a stable order.
 
+#include <filesystem>
 #include <set>
 #include <string>
 #include <vector>
@@ -26,8 +27,23 @@ void require_known_rules(const std::set<std::string>& names);
 std::set<std::string> rule_list(const std::string& comma_separated);
 
 // The measured launch floor: the case launch/empty_kernel (latency hidden)
-// in `results`, else in `<baseline_dir>/<slug>/gpu_timing.json` when that
-// exists and loads; nothing for a CPU run or when neither has it.
+// in `results`, else in the gpu_timing suite's baseline for this device in
+// the baseline folder (FolderBaselineStore) when that exists and loads;
+// nothing for a CPU run or when neither has it.
 std::optional<double> launch_floor(const Results& results, const std::string& baseline_dir);
+
+// What the explain stage is told besides the run: the rules switched off,
+// and the baseline folder where the launch floor may be found.
+struct ExplainSettings {
+  std::set<std::string> disabled;  // rule names
+  std::filesystem::path baseline_dir;
+};
+
+// The explain stage of a run, the one place its SuggestContext is built (a
+// suite binary's gate, `perfgate compare`/`ab`, `perfgate suggest`):
+// `comparison` and `baseline` when gated, null otherwise; the launch floor
+// from launch_floor().  Throws InputError for an unknown rule.
+std::vector<Suggestion> explain(const Results& current, const Comparison* comparison, const Results* baseline,
+                                const ExplainSettings& settings);
 
 }  // namespace perfgate

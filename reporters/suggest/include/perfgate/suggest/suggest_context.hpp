@@ -13,6 +13,7 @@
 #include "perfgate/compare/comparison.hpp"
 #include "perfgate/model/precision.hpp"
 #include "perfgate/model/results.hpp"
+#include "perfgate/model/time_text.hpp"
 
 namespace perfgate {
 
@@ -68,8 +69,7 @@ bool has_segment(std::string_view name, std::string_view segment);
 // Numbers in evidence text (the rules' own: the writers format for reports).
 namespace perfgate::rules {
 
-// "1.23 ms", "45.6 us"
-std::string format_seconds(double seconds);
+// Times are perfgate::format_seconds (model/time_text.hpp), as in the reports.
 // 3 significant digits: "3.4", "12.5"
 std::string format_number(double value);
 // "BF16", "FP32": a precision as evidence text writes it.

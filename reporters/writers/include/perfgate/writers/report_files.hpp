@@ -11,17 +11,35 @@
 
 namespace perfgate {
 
+struct ReportPaths;
+
+// One report format: how it is named in messages, the file extension its
+// default path takes (DIR/<suite><extension>), what renders it, and which
+// ReportPaths field says where it goes.  A new output is one render function
+// and one row in report_writers(), plus its path field and flag.
+struct ReportWriter {
+  const char* name;       // "the JUnit report"
+  const char* extension;  // ".junit.xml"
+  std::string (*render)(const Comparison& comparison, int exit_code);
+  std::filesystem::path ReportPaths::*path;
+};
+
 struct ReportPaths {
   std::filesystem::path comparison_json;  // empty: not written
   std::filesystem::path junit;
   std::filesystem::path markdown;
 
-  // DIR/<suite>.comparison.json, .junit.xml and .md for those not set.
+  // DIR/<suite><extension> of each writer (.comparison.json, .junit.xml,
+  // .md) for those not set.
   void fill_defaults(const std::filesystem::path& folder, const std::string& suite);
 
   // Each report with its role ("the JUnit report"), for require_distinct_outputs.
   std::vector<NamedPath> named() const;
 };
+
+// Every report format, in the order reports are rendered and written:
+// the comparison JSON, JUnit XML, Markdown.
+const std::vector<ReportWriter>& report_writers();
 
 // Writes the requested reports as one set: each is rendered, then written
 // to a temporary file beside its target, and only when every temporary is

@@ -5,12 +5,9 @@
 #include <string>
 
 #include "perfgate/compare/comparison.hpp"
+#include "perfgate/model/time_text.hpp"  // format_seconds: "812 ns", "12.3 µs", "4.56 ms", "1.20 s"
 
 namespace perfgate {
-
-// Seconds with a unit chosen by size and three significant digits:
-// "812 ns", "12.3 µs", "4.56 ms", "1.20 s".
-std::string format_seconds(double seconds);
 
 // The change of a ratio in percent with a sign: 1.0234 -> "+2.34%".
 std::string format_change(double ratio);

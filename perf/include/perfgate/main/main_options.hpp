@@ -1,6 +1,9 @@
 #pragma once
-// The --perfgate_* flags of a suite binary.  Everything else goes to Google
-// Benchmark.  Each flag also reads an environment variable of the same name
+// The --perfgate_* flags of a suite binary (perfgate::main_options, which
+// perfgate::main links): how to measure, and the gate's settings, whose
+// table (perfgate/compare/gate_options.hpp) `perfgate compare` reads too;
+// so the measuring library, perfgate::runtime, does not link the gate.
+// Everything else goes to Google Benchmark.  Each flag also reads an environment variable of the same name
 // in upper case (PERFGATE_BASELINE, ...); the command line wins.
 
 #include <filesystem>

@@ -1,4 +1,4 @@
-#include "perfgate/runtime/main_options.hpp"
+#include "perfgate/main/main_options.hpp"
 
 #include <cctype>
 #include <cstdlib>

@@ -1,0 +1,46 @@
+#include "worker_protocol.hpp"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <cstring>
+
+#include "perfgate/model/errors.hpp"
+
+namespace perfgate {
+namespace {
+
+std::string variable(const char* name) {
+  const char* value = std::getenv(name);
+  return value ? std::string(value) : std::string();
+}
+
+}  // namespace
+
+Role process_role() {
+  if (worker_journal().empty()) return Role::gate;
+  return trace_pass_folder().empty() ? Role::worker : Role::trace_worker;
+}
+
+std::string worker_journal() { return variable(kWorkerJournalVariable); }
+
+std::string trace_pass_folder() { return variable(kTracePassVariable); }
+
+ChildExit run_worker_process(const std::vector<std::string>& argv, const std::map<std::string, std::string>& environment,
+                             const std::filesystem::path& stdout_file) {
+  ChildSetup setup;
+  setup.environment = environment;
+  setup.environment[kParentPidVariable] = std::to_string(::getpid());
+  setup.stdout_file = stdout_file;
+  setup.stdin_closed = true;
+  // The worker ties itself to this process (case_worker.cpp).
+  setup.die_with_parent = false;
+  try {
+    return run_child(argv, setup);
+  } catch (const ChildFailure& failure) {
+    throw OutputError(argv.front() + (failure.started ? ": lost the measuring process: " : ": cannot start the measuring process: ") +
+                      std::strerror(failure.error));
+  }
+}
+
+}  // namespace perfgate

@@ -1,0 +1,25 @@
+#pragma once
+// The names of the counters perfgate derives and records on a benchmark
+// result (BenchmarkResult::counters), written once: the measuring stage
+// (perf/src) sets them and the explain stage (reporters/suggest) reads them
+// under the same constants.  docs/design.md ("Counters") gives each formula.
+
+namespace perfgate::counter {
+
+inline constexpr char kFlop[] = "flop";  // one call's work, as declared
+inline constexpr char kBytesRead[] = "bytes_read";
+inline constexpr char kBytesWritten[] = "bytes_written";
+inline constexpr char kPrecision[] = "precision";
+inline constexpr char kTflopPerSecond[] = "TFLOP/s";
+inline constexpr char kGigabytesPerSecond[] = "GB/s";
+inline constexpr char kArithmeticIntensity[] = "arithmetic_intensity";
+inline constexpr char kComputePct[] = "compute_pct";
+inline constexpr char kMemoryPct[] = "memory_pct";
+inline constexpr char kRooflinePct[] = "roofline_pct";
+inline constexpr char kBound[] = "bound";        // "memory" or "compute"
+inline constexpr char kCeilings[] = "ceilings";  // "measured" or "theoretical"
+inline constexpr char kTcAlignment[] = "tc_alignment";
+inline constexpr char kDeviceMemoryPeakBytes[] = "device_memory_peak_bytes";
+inline constexpr char kSmClockMhz[] = "sm_clock_mhz";
+
+}  // namespace perfgate::counter

@@ -1,0 +1,95 @@
+#include "perfgate/writers/gate_stage.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+#include "perfgate/compare/exit_code.hpp"
+#include "perfgate/model/errors.hpp"
+#include "perfgate/writers/comparison_json.hpp"
+#include "perfgate/writers/console_table.hpp"
+#include "perfgate/writers/junit_writer.hpp"
+#include "perfgate/writers/markdown_writer.hpp"
+#include "perfgate/writers/report_files.hpp"
+#include "results_builder.hpp"
+
+namespace perfgate {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::benchmark;
+using testing::lognormal_samples;
+using testing::results;
+
+std::string read(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+TEST(ReportWriters, OneRowPerFormatInWritingOrder) {
+  const std::vector<ReportWriter>& writers = report_writers();
+  ASSERT_EQ(writers.size(), 3u);
+  EXPECT_STREQ(writers[0].extension, ".comparison.json");
+  EXPECT_STREQ(writers[1].extension, ".junit.xml");
+  EXPECT_STREQ(writers[2].extension, ".md");
+  EXPECT_STREQ(writers[0].name, "the comparison JSON");
+  EXPECT_STREQ(writers[1].name, "the JUnit report");
+  EXPECT_STREQ(writers[2].name, "the Markdown summary");
+  EXPECT_EQ(writers[0].render, &comparison_to_json);
+  EXPECT_EQ(writers[1].render, &comparison_to_junit);
+  EXPECT_EQ(writers[2].render, &comparison_to_markdown);
+}
+
+TEST(ReportWriters, DefaultPathsAndRolesComeFromTheTable) {
+  ReportPaths paths;
+  paths.junit = "/elsewhere/mine.xml";
+  paths.fill_defaults("/out", "gemm");
+  EXPECT_EQ(paths.comparison_json, fs::path("/out/gemm.comparison.json"));
+  EXPECT_EQ(paths.junit, fs::path("/elsewhere/mine.xml"));  // given: kept
+  EXPECT_EQ(paths.markdown, fs::path("/out/gemm.md"));
+  const std::vector<NamedPath> named = paths.named();
+  ASSERT_EQ(named.size(), 3u);
+  EXPECT_EQ(named[1].path, fs::path("/elsewhere/mine.xml"));
+  EXPECT_EQ(named[1].role, "the JUnit report");
+  ReportPaths none;
+  none.fill_defaults("", "gemm");  // no folder: nothing set
+  EXPECT_TRUE(none.comparison_json.empty() && none.junit.empty() && none.markdown.empty());
+}
+
+// The stage does what the suite binary and `perfgate compare` did each on
+// its own: suggestions, exit code, the table, every report, rendered alike.
+TEST(GateStage, ExplainsGatesPrintsAndWritesEveryReport) {
+  const Results base = results("host", {benchmark("slow", lognormal_samples(1e-3, 0.01, 10, 1))});
+  const Results cur = results("host", {benchmark("slow", lognormal_samples(2e-3, 0.01, 10, 3))});
+  Comparison comparison = compare_results(base, cur);
+  const fs::path folder = fs::temp_directory_path() / ("perfgate-gate-stage-" + std::to_string(::getpid()));
+  fs::create_directories(folder);
+  ReportPaths paths;
+  paths.fill_defaults(folder, "s");
+  std::ostringstream console;
+  const int exit_code = gate_stage(comparison, cur, &base, {}, paths, console);
+  EXPECT_EQ(exit_code, gate_exit_code(comparison));
+  EXPECT_EQ(exit_code, kExitRegression);
+  std::ostringstream table;
+  print_comparison_table(table, comparison, exit_code);
+  EXPECT_EQ(console.str(), table.str());
+  for (const ReportWriter& writer : report_writers())
+    EXPECT_EQ(read(paths.*writer.path), writer.render(comparison, exit_code)) << writer.name;
+  fs::remove_all(folder);
+}
+
+TEST(GateStage, UnknownRuleIsAnInputErrorBeforeAnyReport) {
+  const Results cur = results("host", {benchmark("a", lognormal_samples(1e-3, 0.01, 10, 1))});
+  Comparison comparison = compare_results(cur, cur);
+  std::ostringstream console;
+  EXPECT_THROW(gate_stage(comparison, cur, &cur, ExplainSettings{std::set<std::string>{"no-such-rule"}, {}}, ReportPaths{}, console), InputError);
+  EXPECT_TRUE(console.str().empty());
+}
+
+}  // namespace
+}  // namespace perfgate
