@@ -7,7 +7,7 @@
 
 #include "gpu_case.hpp"
 #include "perfgate/cuda/availability.hpp"
-#include "perfgate/cuda/device_fingerprint.hpp"
+#include "cuda/device_fingerprint.hpp"
 #include "perfgate/cuda/measure.hpp"
 #include "cuda/testing.hpp"
 #include "perfgate/kernels/probe_kernels.hpp"

@@ -14,7 +14,7 @@
 
 #include "perfgate/cuda/availability.hpp"
 #include "perfgate/model/results_io.hpp"
-#include "perfgate/trace/cupti_session.hpp"
+#include "trace/cupti_session.hpp"
 #include "shell.hpp"
 
 namespace perfgate {

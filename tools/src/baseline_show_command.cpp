@@ -9,7 +9,7 @@
 #include "perfgate/model/baseline_store.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/results_io.hpp"
-#include "perfgate/runtime/this_device.hpp"
+#include "runtime/this_device.hpp"
 #include "perfgate/stats/summary.hpp"
 #include "perfgate/writers/text_format.hpp"
 #include "suite_manifest.hpp"

@@ -13,13 +13,13 @@
 #include "perfgate/model/device_calibration.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/fingerprint_json.hpp"
-#include "perfgate/roofline/theoretical_ceilings.hpp"
-#include "perfgate/runtime/host_fingerprint.hpp"
+#include "roofline/theoretical_ceilings.hpp"
+#include "runtime/host_fingerprint.hpp"
 #include "suite_manifest.hpp"
 #if PERFGATE_HAS_CUDA
-#include "perfgate/calibrate/calibrate_device.hpp"
+#include "calibrate/calibrate_device.hpp"
 #include "perfgate/cuda/availability.hpp"
-#include "perfgate/cuda/device_fingerprint.hpp"
+#include "cuda/device_fingerprint.hpp"
 #endif
 
 namespace perfgate::cli {

@@ -1,4 +1,4 @@
-#include "perfgate/calibrate/calibrate_device.hpp"
+#include "calibrate/calibrate_device.hpp"
 
 #include <iomanip>
 #include <ostream>
@@ -6,7 +6,7 @@
 #include "copy_bandwidth.hpp"
 #include "cuda_call.hpp"
 #include "gemm_throughput.hpp"
-#include "perfgate/cuda/device_fingerprint.hpp"
+#include "cuda/device_fingerprint.hpp"
 #include "perfgate/model/results.hpp"
 #include "roofline/per_sm_rates.hpp"
 #include "perfgate/stats/summary.hpp"

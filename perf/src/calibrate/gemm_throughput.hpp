@@ -4,7 +4,7 @@
 
 #include <cuda_runtime_api.h>
 
-#include "perfgate/calibrate/calibrate_device.hpp"
+#include "calibrate/calibrate_device.hpp"
 
 namespace perfgate::calibration {
 

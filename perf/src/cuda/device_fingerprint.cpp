@@ -1,11 +1,11 @@
-#include "perfgate/cuda/device_fingerprint.hpp"
+#include "cuda/device_fingerprint.hpp"
 
 
 #include <cuda_runtime_api.h>
 
 #include "perfgate/cuda/check.hpp"
 #include "perfgate/model/errors.hpp"
-#include "perfgate/runtime/host_fingerprint.hpp"
+#include "runtime/host_fingerprint.hpp"
 
 namespace perfgate::cuda {
 namespace {

@@ -11,8 +11,8 @@
 #include "perfgate/cuda/measure.hpp"
 #include "perfgate/model/results.hpp"
 #include "perfgate/runtime/run_collector.hpp"
-#include "perfgate/trace/cupti_session.hpp"
-#include "perfgate/trace/traced_cases.hpp"
+#include "trace/cupti_session.hpp"
+#include "trace/traced_cases.hpp"
 
 namespace perfgate::cuda {
 namespace {

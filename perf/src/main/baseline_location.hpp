@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "perfgate/main/main_options.hpp"
+#include "main/main_options.hpp"
 
 namespace perfgate {
 

@@ -5,9 +5,9 @@
 #include "perfgate/model/errors.hpp"
 #include "perfgate/runtime/derived_figures.hpp"
 #include "perfgate/runtime/run_collector.hpp"
-#include "perfgate/runtime/source_info.hpp"
+#include "runtime/source_info.hpp"
 #include "perfgate/runtime/suite_info.hpp"
-#include "perfgate/runtime/work_counters.hpp"
+#include "runtime/work_counters.hpp"
 #include "perfgate/model/results_io.hpp"
 
 namespace perfgate {

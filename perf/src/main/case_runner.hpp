@@ -12,7 +12,7 @@
 
 #include "perfgate/model/ceilings.hpp"
 #include "perfgate/model/results.hpp"
-#include "perfgate/main/main_options.hpp"
+#include "main/main_options.hpp"
 
 namespace perfgate {
 

@@ -13,7 +13,7 @@
 
 #include "case_runner.hpp"
 #include "trace_pass.hpp"
-#include "perfgate/main/main_options.hpp"
+#include "main/main_options.hpp"
 #include "perfgate/model/atomic_file.hpp"
 #include "perfgate/model/benchmark_name.hpp"
 #include "perfgate/model/errors.hpp"

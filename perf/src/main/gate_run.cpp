@@ -1,4 +1,4 @@
-#include "perfgate/runtime/gate_run.hpp"
+#include "main/gate_run.hpp"
 
 #include <algorithm>
 #include <csignal>
@@ -19,10 +19,10 @@
 #include "perfgate/model/interruption.hpp"
 #include "perfgate/model/results_io.hpp"
 #include "perfgate/model/suite_name.hpp"
-#include "perfgate/roofline/device_ceilings.hpp"
-#include "perfgate/main/main_options.hpp"
+#include "roofline/device_ceilings.hpp"
+#include "main/main_options.hpp"
 #include "perfgate/runtime/suite_info.hpp"
-#include "perfgate/runtime/this_device.hpp"
+#include "runtime/this_device.hpp"
 #include "perfgate/suggest/suggest.hpp"
 #include "perfgate/writers/gate_stage.hpp"
 #include "perfgate/writers/report_files.hpp"

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "perfgate/main/main_options.hpp"
+#include "main/main_options.hpp"
 #include "perfgate/model/ceilings.hpp"
 #include "perfgate/model/results.hpp"
 

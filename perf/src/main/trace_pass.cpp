@@ -13,13 +13,13 @@
 #include "perfgate/model/results_io.hpp"
 #include "perfgate/model/scratch_folder.hpp"
 #include "perfgate/runtime/suite_info.hpp"
-#include "perfgate/trace/traced_cases.hpp"
-#include "perfgate/trace/tracing_off.hpp"
+#include "trace/traced_cases.hpp"
+#include "trace/tracing_off.hpp"
 #include "worker_protocol.hpp"
 #include <benchmark/benchmark.h>
 #if PERFGATE_HAS_CUDA
 #include "perfgate/cuda/availability.hpp"
-#include "perfgate/trace/cupti_session.hpp"
+#include "trace/cupti_session.hpp"
 #endif
 
 namespace perfgate {

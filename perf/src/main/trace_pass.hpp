@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "perfgate/main/main_options.hpp"
+#include "main/main_options.hpp"
 #include "perfgate/model/results.hpp"
 #include "case_runner.hpp"
 

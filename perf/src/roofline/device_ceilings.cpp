@@ -1,8 +1,8 @@
-#include "perfgate/roofline/device_ceilings.hpp"
+#include "roofline/device_ceilings.hpp"
 
 #include "perfgate/model/device_calibration.hpp"
 #include "perfgate/model/errors.hpp"
-#include "perfgate/roofline/theoretical_ceilings.hpp"
+#include "roofline/theoretical_ceilings.hpp"
 
 namespace perfgate {
 

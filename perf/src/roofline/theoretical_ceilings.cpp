@@ -1,4 +1,4 @@
-#include "perfgate/roofline/theoretical_ceilings.hpp"
+#include "roofline/theoretical_ceilings.hpp"
 
 #include "roofline/per_sm_rates.hpp"
 

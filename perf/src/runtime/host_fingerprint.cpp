@@ -1,4 +1,4 @@
-#include "perfgate/runtime/host_fingerprint.hpp"
+#include "runtime/host_fingerprint.hpp"
 
 #include <sys/utsname.h>
 

@@ -1,4 +1,4 @@
-#include "perfgate/runtime/source_info.hpp"
+#include "runtime/source_info.hpp"
 
 #include <cstdio>
 #include <cstdlib>

@@ -1,11 +1,11 @@
-#include "perfgate/runtime/this_device.hpp"
+#include "runtime/this_device.hpp"
 
 #include <stdexcept>
 
-#include "perfgate/runtime/host_fingerprint.hpp"
+#include "runtime/host_fingerprint.hpp"
 #if PERFGATE_HAS_CUDA
 #include "perfgate/cuda/availability.hpp"
-#include "perfgate/cuda/device_fingerprint.hpp"
+#include "cuda/device_fingerprint.hpp"
 #endif
 
 namespace perfgate {

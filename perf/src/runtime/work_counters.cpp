@@ -1,4 +1,4 @@
-#include "perfgate/runtime/work_counters.hpp"
+#include "runtime/work_counters.hpp"
 #include "perfgate/model/counter_names.hpp"
 
 #include "roofline/roofline.hpp"

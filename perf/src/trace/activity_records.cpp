@@ -1,4 +1,4 @@
-#include "perfgate/trace/activity_records.hpp"
+#include "trace/activity_records.hpp"
 
 namespace perfgate::trace {
 

@@ -2,7 +2,7 @@
 
 #include <cstdint>
 
-#include "perfgate/trace/activity_records.hpp"
+#include "trace/activity_records.hpp"
 
 namespace perfgate::trace {
 

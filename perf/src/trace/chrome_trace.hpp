@@ -13,7 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "perfgate/trace/activity_records.hpp"
+#include "trace/activity_records.hpp"
 
 namespace perfgate::trace {
 

@@ -3,7 +3,7 @@
 
 #include <cupti.h>
 
-#include "perfgate/trace/activity_records.hpp"
+#include "trace/activity_records.hpp"
 
 namespace perfgate::trace {
 

@@ -1,4 +1,4 @@
-#include "perfgate/trace/cupti_session.hpp"
+#include "trace/cupti_session.hpp"
 
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -11,7 +11,7 @@
 
 #include "cupti_record_reader.hpp"
 #include "trace/case_records.hpp"
-#include "perfgate/trace/tracing_off.hpp"
+#include "trace/tracing_off.hpp"
 
 namespace perfgate::trace {
 namespace {

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "perfgate/model/results.hpp"
-#include "perfgate/trace/activity_records.hpp"
+#include "trace/activity_records.hpp"
 
 namespace perfgate::trace {
 

@@ -1,4 +1,4 @@
-#include "perfgate/trace/traced_cases.hpp"
+#include "trace/traced_cases.hpp"
 
 #include <unistd.h>
 

@@ -1,4 +1,4 @@
-#include "perfgate/trace/tracing_off.hpp"
+#include "trace/tracing_off.hpp"
 
 namespace perfgate::trace {
 

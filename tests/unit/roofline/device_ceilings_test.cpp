@@ -1,4 +1,4 @@
-#include "perfgate/roofline/device_ceilings.hpp"
+#include "roofline/device_ceilings.hpp"
 
 #include <gtest/gtest.h>
 

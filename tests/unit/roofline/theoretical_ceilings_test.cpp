@@ -3,7 +3,7 @@
 // and dense tensor rates quoted at 1830 MHz: 494.7 TF32, 989.4 FP16/BF16,
 // 1978.9 FP8 TFLOP/s.
 
-#include "perfgate/roofline/theoretical_ceilings.hpp"
+#include "roofline/theoretical_ceilings.hpp"
 
 #include <gtest/gtest.h>
 

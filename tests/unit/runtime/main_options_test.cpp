@@ -1,4 +1,4 @@
-#include "perfgate/main/main_options.hpp"
+#include "main/main_options.hpp"
 
 #include <cstdlib>
 

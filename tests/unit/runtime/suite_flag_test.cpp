@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "perfgate/model/errors.hpp"
-#include "perfgate/main/main_options.hpp"
+#include "main/main_options.hpp"
 
 namespace perfgate {
 namespace {

@@ -1,4 +1,4 @@
-#include "perfgate/runtime/work_counters.hpp"
+#include "runtime/work_counters.hpp"
 
 #include <gtest/gtest.h>
 

@@ -14,7 +14,7 @@
 #include <optional>
 #include <string>
 
-#include "perfgate/trace/activity_records.hpp"
+#include "trace/activity_records.hpp"
 
 namespace perfgate::trace {
 
