@@ -12,30 +12,13 @@
 #include <benchmark/benchmark.h>
 #include <cuda_runtime_api.h>
 
+#include "perfgate/kernels/device_buffer.hpp"
+
 namespace perfgate::cuda {
 
-class DeviceBuffer {
- public:
-  DeviceBuffer() = default;
-  ~DeviceBuffer() { cudaFree(data_); }
-  DeviceBuffer(const DeviceBuffer&) = delete;
-  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
-
-  cudaError_t allocate(std::size_t bytes) {
-    cudaFree(data_);
-    data_ = nullptr;
-    bytes_ = bytes;
-    return cudaMalloc(&data_, bytes);
-  }
-  void* get() const { return data_; }
-  template <class T>
-  T* as() const { return static_cast<T*>(data_); }
-  std::size_t bytes() const { return bytes_; }
-
- private:
-  void* data_ = nullptr;
-  std::size_t bytes_ = 0;
-};
+// The kernels' own RAII buffer (kernels/common): one class for case code and
+// the code under test.
+using DeviceBuffer = kernels::DeviceBuffer;
 
 // False (the case skipped: "not enough device memory", or failed with the
 // error) when the allocation fails; true without a device.

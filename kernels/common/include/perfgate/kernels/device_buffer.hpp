@@ -1,7 +1,8 @@
 #pragma once
 // Device memory owned by a kernel's GPU state, freed with it.  The kernel
 // libraries depend only on CUDA and kernels/common, not on perfgate's
-// runtime (a suite's case code uses perfgate::cuda::DeviceBuffer).
+// runtime; perfgate::cuda::DeviceBuffer, which case code uses with
+// allocate(state, ...), is this class (the header is installed with it).
 
 #include <cstddef>
 
