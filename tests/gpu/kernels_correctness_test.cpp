@@ -19,6 +19,7 @@
 #include "perfgate/kernels/cublas_gemm.hpp"
 #include "perfgate/kernels/device_allocators.hpp"
 #include "perfgate/kernels/gemm_chain.hpp"
+#include "perfgate/kernels/gemm_precision.hpp"
 #include "perfgate/kernels/gpu_elementwise_chain.hpp"
 #include "perfgate/kernels/jit_elementwise_chain.hpp"
 #include "perfgate/kernels/norm_error.hpp"
@@ -98,7 +99,7 @@ TEST(GemmKernels, CublasMatchesTheReferenceAtEveryPrecision) {
     for (GemmShape s : kShapes) {
       GemmCase x;
       x.create(s, p);
-      ASSERT_EQ(gemm.run(p, s, x.a.get(), x.b.get(), x.c.get()), CUBLAS_STATUS_SUCCESS);
+      ASSERT_EQ(gemm.run(*gemm_precision_named(to_string(p)), s, x.a.get(), x.b.get(), x.c.get()), CUBLAS_STATUS_SUCCESS);
       CUDA_OK(cudaDeviceSynchronize());
       const double error = relative_norm_error(download(x.c, std::size_t(s.m) * s.n, p), cpu_gemm_reference(x.host_a, x.host_b, s));
       EXPECT_LT(error, tolerance(p)) << to_string(p) << " " << s.m << "x" << s.n << "x" << s.k;
@@ -136,7 +137,7 @@ TEST(GemmKernels, BothChainOrdersGiveTheProduct) {
     for (std::size_t i = 0; i < plan.steps.size(); ++i) {
       const ChainStep& step = plan.steps[i];
       CUDA_OK(operands[host.size() + i].allocate(std::size_t(step.shape.m) * step.shape.n * 4));
-      ASSERT_EQ(gemm.run(Precision::fp32, step.shape, operands[step.left].get(), operands[step.right].get(),
+      ASSERT_EQ(gemm.run(GemmPrecision::fp32, step.shape, operands[step.left].get(), operands[step.right].get(),
                          operands[host.size() + i].get()), CUBLAS_STATUS_SUCCESS);
     }
     CUDA_OK(cudaDeviceSynchronize());

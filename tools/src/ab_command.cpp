@@ -100,7 +100,7 @@ int run_ab(const AbOptions& options) {
   Side candidate{"candidate", options.candidate_bin, {}};
   require_runnable(baseline);
   require_runnable(candidate);
-  const ReportPaths reports{options.comparison_json, options.junit, options.markdown};
+  const ReportPaths& reports = options.reports;
   require_distinct_outputs({{options.baseline_bin, "the baseline binary"}, {options.candidate_bin, "the candidate binary"}},
                            reports.named());
   const ScratchFolder scratch("perfgate-ab");

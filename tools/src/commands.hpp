@@ -8,13 +8,14 @@
 #include <vector>
 
 #include "perfgate/compare/gate_settings.hpp"
+#include "perfgate/writers/report_files.hpp"
 
 namespace perfgate::cli {
 
 struct CompareOptions {
   std::filesystem::path baseline;
   std::filesystem::path current;
-  std::filesystem::path junit, comparison_json, markdown;
+  ReportPaths reports;                     // --json, --junit, --markdown (one per report writer)
   GateSettings gate;
   std::string suggest_disable;             // rule names, comma-separated
   std::filesystem::path baseline_dir = "baselines";  // where gpu_timing gives the launch floor
@@ -27,7 +28,7 @@ struct AbOptions {
   int rounds = 5;                          // runs of each build, alternating order
   int repetitions = 4;                     // --benchmark_repetitions of each run
   std::vector<std::string> suite_args;     // passed to both builds (after --)
-  std::filesystem::path junit, comparison_json, markdown;
+  ReportPaths reports;                     // --json, --junit, --markdown (one per report writer)
   GateSettings gate;
   std::string suggest_disable;             // rule names, comma-separated
   std::filesystem::path baseline_dir = "baselines";  // where gpu_timing gives the launch floor

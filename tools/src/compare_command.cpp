@@ -15,7 +15,7 @@ namespace perfgate::cli {
 
 int run_compare(const CompareOptions& options) {
   // Both inputs, the report paths and the rule names are validated before anything is written.
-  const ReportPaths reports{options.comparison_json, options.junit, options.markdown};
+  const ReportPaths& reports = options.reports;
   require_distinct_outputs({{options.baseline, "the baseline"}, {options.current, "the current results"}},
                            reports.named());
   require_known_rules(rule_list(options.suggest_disable));

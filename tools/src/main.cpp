@@ -44,13 +44,18 @@ struct Program {
   AbOptions ab;
 };
 
+// --<flag> FILE for each report writer (--json, --junit, --markdown): the
+// table a suite binary's --perfgate_<flag> comes from too.
+void add_report_flags(CLI::App& command, ReportPaths& reports) {
+  for (const ReportWriter& w : report_writers())
+    command.add_option(std::string("--") + w.flag, reports[w.flag], std::string("write the ") + w.help + " here");
+}
+
 void add_compare(CLI::App& app, Program& p) {
   auto* c = app.add_subcommand("compare", "gate CURRENT against BASE (perfgate results or Google Benchmark JSON)");
   c->add_option("BASE", p.compare.baseline, "baseline results")->required();
   c->add_option("CURRENT", p.compare.current, "current results")->required();
-  c->add_option("--junit", p.compare.junit, "write JUnit XML here");
-  c->add_option("--json", p.compare.comparison_json, "write the comparison JSON here");
-  c->add_option("--markdown", p.compare.markdown, "write a Markdown summary here");
+  add_report_flags(*c, p.compare.reports);
   add_gate_flags(*c, p.compare.gate);
   c->add_option("--suggest-disable", p.compare.suggest_disable, "suggestion rules to switch off (RULE,RULE)");
   c->add_option("--baseline-dir", p.compare.baseline_dir, "baselines folder (gpu_timing's launch floor)")->capture_default_str();
@@ -108,9 +113,7 @@ void add_ab(CLI::App& app, Program& p) {
   a->add_option("--candidate-bin", p.ab.candidate_bin, "the suite binary of the new build")->required();
   a->add_option("--rounds", p.ab.rounds, "runs of each build, order alternating (ABBA...)")->check(CLI::Range(1, 1000))->capture_default_str();
   a->add_option("--repetitions", p.ab.repetitions, "repetitions per run")->check(CLI::Range(1, 100000))->capture_default_str();
-  a->add_option("--junit", p.ab.junit, "write JUnit XML here");
-  a->add_option("--json", p.ab.comparison_json, "write the comparison JSON here");
-  a->add_option("--markdown", p.ab.markdown, "write a Markdown summary here");
+  add_report_flags(*a, p.ab.reports);
   add_gate_flags(*a, p.ab.gate);
   a->add_option("--suggest-disable", p.ab.suggest_disable, "suggestion rules to switch off (RULE,RULE)");
   a->add_option("--baseline-dir", p.ab.baseline_dir, "baselines folder (gpu_timing's launch floor)")->capture_default_str();

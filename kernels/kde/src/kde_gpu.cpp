@@ -139,7 +139,7 @@ KdeStatus KdeGpu::State::enqueue_electrode(int e, cudaStream_t stream) {
     for (int j0 = 0; j0 < n_dec; j0 += block_rows) {
       const int rows = std::min(block_rows, n_dec - j0);
       const float* block_marks = scaled_decoding + static_cast<std::size_t>(j0) * view.mark_dims;
-      if (KdeStatus s = cublas_status("mark SGEMM", gemm->run(Precision::fp32, {rows, n_enc, view.mark_dims}, block_marks,
+      if (KdeStatus s = cublas_status("mark SGEMM", gemm->run(GemmPrecision::fp32, {rows, n_enc, view.mark_dims}, block_marks,
                                                               scaled_encoding, mark_weights.get()));
           !s.ok())
         return s;
@@ -147,7 +147,7 @@ KdeStatus KdeGpu::State::enqueue_electrode(int e, cudaStream_t stream) {
                                                                             mark_weights.get(), mark_maxima.get(), stream));
           !s.ok())
         return s;
-      if (KdeStatus s = cublas_status("product SGEMM", gemm->run(Precision::fp32, {rows, width, n_enc}, mark_weights.get(),
+      if (KdeStatus s = cublas_status("product SGEMM", gemm->run(GemmPrecision::fp32, {rows, width, n_enc}, mark_weights.get(),
                                                                  position_weights.get(), products.get()));
           !s.ok())
         return s;

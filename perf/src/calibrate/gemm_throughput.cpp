@@ -37,7 +37,8 @@ class CublasHandle {
 
 std::optional<CeilingMeasurement> gemm_ex(Precision precision, const CalibrationSettings& s, cudaStream_t stream) {
   const int n = s.gemm_size;
-  const CublasGemmTypes types = cublas_gemm_types(precision);
+  // Every precision but fp8 has a cublasGemmEx GEMM (measure_gemm_throughput).
+  const CublasGemmTypes types = cublas_gemm_types(*kernels::gemm_precision_named(to_string(precision)));
   GemmOperands operands(precision, precision, static_cast<std::size_t>(n), stream);
   CublasHandle handle(stream);
   const double alpha64 = 1.0, beta64 = 0.0;

@@ -82,7 +82,7 @@ fs::path results_path(const MainOptions& options, const std::string& suite) {
 }
 
 ReportPaths report_paths(const MainOptions& options, const std::string& suite) {
-  ReportPaths paths{options.comparison_json, options.junit, options.markdown};
+  ReportPaths paths = options.reports;
   paths.fill_defaults(options.out_dir, suite);
   return paths;
 }

@@ -46,19 +46,16 @@ std::string checked_suite(const std::string& value) {
 
 using Setter = std::function<void(MainOptions&, const std::string&)>;
 
-const std::map<std::string, std::pair<Setter, const char*>>& flag_table() {
-  static std::map<std::string, std::pair<Setter, const char*>> table = {
+const std::map<std::string, std::pair<Setter, std::string>>& flag_table() {
+  static std::map<std::string, std::pair<Setter, std::string>> table = {
       {"mode", {[](MainOptions& o, const std::string& v) { o.mode = parse_mode(v); },
                 "gate|record|smoke: compare with a baseline (default), only write results, or run each case once"}},
       {"baseline", {[](MainOptions& o, const std::string& v) { o.baseline = v; }, "FILE: the baseline to gate against"}},
       {"baseline_dir", {[](MainOptions& o, const std::string& v) { o.baseline_dir = v; },
                         "DIR: use DIR/<device-slug>/<suite>.json"}},
       {"out_dir", {[](MainOptions& o, const std::string& v) { o.out_dir = v; },
-                   "DIR: write <suite>.results.json, .comparison.json, .junit.xml and .md there"}},
+                   "DIR: write <suite>.results.json and every report (<suite>.comparison.json, .junit.xml, .md) there"}},
       {"results", {[](MainOptions& o, const std::string& v) { o.results = v; }, "FILE: results JSON of this run"}},
-      {"json", {[](MainOptions& o, const std::string& v) { o.comparison_json = v; }, "FILE: comparison JSON"}},
-      {"junit", {[](MainOptions& o, const std::string& v) { o.junit = v; }, "FILE: JUnit XML"}},
-      {"markdown", {[](MainOptions& o, const std::string& v) { o.markdown = v; }, "FILE: Markdown summary"}},
       {"suite", {[](MainOptions& o, const std::string& v) { o.suite = checked_suite(v); },
                  "NAME: the suite's name in reports and file names (letters, digits, '_', '.', '-')"}},
       {"confirm", {[](MainOptions& o, const std::string& v) { o.confirm = parse_bool("confirm", v); },
@@ -72,10 +69,18 @@ const std::map<std::string, std::pair<Setter, const char*>>& flag_table() {
                  "in DIR (Perfetto opens it) and a per-kernel summary in the results"}},
       {"help", {[](MainOptions& o, const std::string& v) { o.help = parse_bool("help", v); }, "print this help"}},
   };
+  static const bool with_report_flags = [] {
+    // One flag per report writer, from the table `perfgate compare` reads too.
+    for (const ReportWriter& w : report_writers())
+      table.emplace(w.flag, std::pair<Setter, std::string>{[&w](MainOptions& o, const std::string& v) { o.reports[w.flag] = v; },
+                                                           std::string("FILE: ") + w.help});
+    return true;
+  }();
+  (void)with_report_flags;
   static const bool with_gate_options = [] {
     // The gate's options come from the table `perfgate compare` reads too.
     for (const GateOption& g : gate_options())
-      table.emplace(g.name, std::pair<Setter, const char*>{[&g](MainOptions& o, const std::string& v) {
+      table.emplace(g.name, std::pair<Setter, std::string>{[&g](MainOptions& o, const std::string& v) {
                                                             set_gate_option(g, std::string(kPrefix) + g.name, v, o.gate);
                                                           },
                                                           g.help});

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "perfgate/compare/gate_settings.hpp"
+#include "perfgate/writers/report_files.hpp"
 
 namespace perfgate {
 
@@ -25,11 +26,9 @@ struct MainOptions {
   RunMode mode = RunMode::gate;
   std::filesystem::path baseline;      // --perfgate_baseline=FILE
   std::filesystem::path baseline_dir;  // --perfgate_baseline_dir=DIR: DIR/<device-slug>/<suite>.json
-  std::filesystem::path out_dir;       // --perfgate_out_dir=DIR: default for the four below
+  std::filesystem::path out_dir;       // --perfgate_out_dir=DIR: default for the results and reports
   std::filesystem::path results;       // --perfgate_results=FILE
-  std::filesystem::path comparison_json;  // --perfgate_json=FILE
-  std::filesystem::path junit;         // --perfgate_junit=FILE
-  std::filesystem::path markdown;      // --perfgate_markdown=FILE
+  ReportPaths reports;                 // --perfgate_<writer flag>=FILE: --perfgate_json, _junit, _markdown
   std::string suite;                   // --perfgate_suite=NAME (default: from the build)
   GateSettings gate;                   // --perfgate_threshold, _fdr, _min_samples, _noise_multiplier
   bool confirm = true;                 // --perfgate_confirm=true|false

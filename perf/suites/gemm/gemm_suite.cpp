@@ -12,6 +12,7 @@
 #include "perfgate/kernels/cublas_gemm_types.hpp"
 #include "perfgate/kernels/cublas_gemm.hpp"
 #include "perfgate/kernels/gemm_chain.hpp"
+#include "perfgate/kernels/gemm_precision.hpp"
 #include "perfgate/kernels/tiled_sgemm.hpp"
 #include "perfgate/perfgate.hpp"
 
@@ -35,6 +36,12 @@ std::string shape_name(GemmShape s) {
 std::string gemm_case(Precision p, int size) { return std::string("gemm/") + perfgate::to_string(p) + "/" + shape_name({size, size, size}); }
 std::string tiled_case(int size) { return "gemm/sgemm_tiled/" + shape_name({size, size, size}); }
 std::string chain_case(const char* order, Precision p) { return std::string("gemm/chain/") + order + "/" + perfgate::to_string(p); }
+
+// The kernels' name for the precision (the suite's precisions all have a
+// cublasGemmEx GEMM).
+perfgate::kernels::GemmPrecision gemm_precision(Precision p) {
+  return *perfgate::kernels::gemm_precision_named(perfgate::to_string(p));
+}
 
 double bytes_moved(GemmShape s, Precision p) {
   return static_cast<double>(perfgate::cuda::element_bytes(p)) *
@@ -97,7 +104,7 @@ void BM_cublas_gemm(benchmark::State& state, Precision p, int size) {
   CublasStatus status;
   perfgate::cuda::measure(state, [&](cudaStream_t stream) {
     gemm->set_stream(stream);
-    status.note(gemm->run(p, s, x.a.get(), x.b.get(), x.c.get()));
+    status.note(gemm->run(gemm_precision(p), s, x.a.get(), x.b.get(), x.c.get()));
   }, at_power_limit());
   if (status.report(state)) declare(state, s, p);
 }
@@ -129,11 +136,12 @@ void BM_chain(benchmark::State& state, bool optimal, Precision p) {
   std::unique_ptr<perfgate::kernels::CublasGemm> gemm;
   if (perfgate::cuda::availability().usable) gemm = std::make_unique<perfgate::kernels::CublasGemm>(nullptr);
   CublasStatus status;
+  const perfgate::kernels::GemmPrecision kernel_precision = gemm_precision(p);
   perfgate::cuda::measure(state, [&](cudaStream_t stream) {
     gemm->set_stream(stream);
     for (std::size_t i = 0; i < plan.steps.size(); ++i) {
       const auto& step = plan.steps[i];
-      status.note(gemm->run(p, step.shape, operands[step.left].get(), operands[step.right].get(), operands[inputs + i].get()));
+      status.note(gemm->run(kernel_precision, step.shape, operands[step.left].get(), operands[step.right].get(), operands[inputs + i].get()));
     }
   }, at_power_limit());
   if (!status.report(state)) return;

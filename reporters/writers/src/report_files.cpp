@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <stdexcept>
 #include <utility>
 
 #include "perfgate/model/atomic_file.hpp"
@@ -22,7 +23,7 @@ using Report = std::pair<fs::path, std::string>;  // target, content
 std::vector<Report> render(const Comparison& comparison, int exit_code, const ReportPaths& paths) {
   std::vector<Report> reports;
   for (const ReportWriter& writer : report_writers())
-    if (const fs::path& target = paths.*writer.path; !target.empty())
+    if (const fs::path target = paths.at(writer.flag); !target.empty())
       reports.emplace_back(target, writer.render(comparison, exit_code));
   return reports;
 }
@@ -53,22 +54,41 @@ void stage_and_commit(const std::vector<Report>& reports) {
 
 const std::vector<ReportWriter>& report_writers() {
   static const std::vector<ReportWriter> writers{
-      {"the comparison JSON", ".comparison.json", comparison_to_json, &ReportPaths::comparison_json},
-      {"the JUnit report", ".junit.xml", comparison_to_junit, &ReportPaths::junit},
-      {"the Markdown summary", ".md", comparison_to_markdown, &ReportPaths::markdown},
+      {"json", "the comparison JSON", "comparison JSON", ".comparison.json", comparison_to_json},
+      {"junit", "the JUnit report", "JUnit XML", ".junit.xml", comparison_to_junit},
+      {"markdown", "the Markdown summary", "Markdown summary", ".md", comparison_to_markdown},
   };
   return writers;
+}
+
+namespace {
+bool is_writer_flag(const std::string& flag) {
+  for (const ReportWriter& writer : report_writers())
+    if (flag == writer.flag) return true;
+  return false;
+}
+}  // namespace
+
+fs::path& ReportPaths::operator[](const std::string& flag) {
+  if (!is_writer_flag(flag)) throw std::out_of_range("no report writer has the flag " + flag);
+  return by_flag_[flag];
+}
+
+fs::path ReportPaths::at(const std::string& flag) const {
+  if (!is_writer_flag(flag)) throw std::out_of_range("no report writer has the flag " + flag);
+  const auto it = by_flag_.find(flag);
+  return it == by_flag_.end() ? fs::path() : it->second;
 }
 
 void ReportPaths::fill_defaults(const fs::path& folder, const std::string& suite) {
   if (folder.empty()) return;
   for (const ReportWriter& writer : report_writers())
-    if (fs::path& target = this->*writer.path; target.empty()) target = folder / (suite + writer.extension);
+    if (fs::path& target = (*this)[writer.flag]; target.empty()) target = folder / (suite + writer.extension);
 }
 
 std::vector<NamedPath> ReportPaths::named() const {
   std::vector<NamedPath> roles;
-  for (const ReportWriter& writer : report_writers()) roles.push_back({this->*writer.path, writer.name});
+  for (const ReportWriter& writer : report_writers()) roles.push_back({at(writer.flag), writer.name});
   return roles;
 }
 
@@ -86,7 +106,7 @@ void write_reports(const Comparison& comparison, int exit_code, const ReportPath
 
 void remove_reports(const ReportPaths& paths) {
   for (const ReportWriter& writer : report_writers())
-    if (const fs::path& target = paths.*writer.path; !target.empty()) remove_report(target);
+    if (const fs::path target = paths.at(writer.flag); !target.empty()) remove_report(target);
 }
 
 }  // namespace perfgate

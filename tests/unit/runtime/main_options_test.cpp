@@ -20,7 +20,7 @@ TEST(MainOptions, PerfgateFlagsAreReadAndRemoved) {
                                    "--benchmark_filter=gemm"};
   const MainOptions o = parse_main_options(args);
   EXPECT_EQ(o.baseline, "b.json");
-  EXPECT_EQ(o.junit, "j.xml");
+  EXPECT_EQ(o.reports.at("junit"), "j.xml");
   EXPECT_DOUBLE_EQ(o.gate.threshold_pct, 7.5);
   EXPECT_DOUBLE_EQ(o.gate.fdr_q, 0.03);  // not the default (0.01)
   EXPECT_EQ(o.mode, RunMode::gate);

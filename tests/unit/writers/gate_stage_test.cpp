@@ -34,6 +34,9 @@ std::string read(const fs::path& file) {
 TEST(ReportWriters, OneRowPerFormatInWritingOrder) {
   const std::vector<ReportWriter>& writers = report_writers();
   ASSERT_EQ(writers.size(), 3u);
+  EXPECT_STREQ(writers[0].flag, "json");
+  EXPECT_STREQ(writers[1].flag, "junit");
+  EXPECT_STREQ(writers[2].flag, "markdown");
   EXPECT_STREQ(writers[0].extension, ".comparison.json");
   EXPECT_STREQ(writers[1].extension, ".junit.xml");
   EXPECT_STREQ(writers[2].extension, ".md");
@@ -47,18 +50,19 @@ TEST(ReportWriters, OneRowPerFormatInWritingOrder) {
 
 TEST(ReportWriters, DefaultPathsAndRolesComeFromTheTable) {
   ReportPaths paths;
-  paths.junit = "/elsewhere/mine.xml";
+  paths["junit"] = "/elsewhere/mine.xml";
   paths.fill_defaults("/out", "gemm");
-  EXPECT_EQ(paths.comparison_json, fs::path("/out/gemm.comparison.json"));
-  EXPECT_EQ(paths.junit, fs::path("/elsewhere/mine.xml"));  // given: kept
-  EXPECT_EQ(paths.markdown, fs::path("/out/gemm.md"));
+  EXPECT_EQ(paths.at("json"), fs::path("/out/gemm.comparison.json"));
+  EXPECT_EQ(paths.at("junit"), fs::path("/elsewhere/mine.xml"));  // given: kept
+  EXPECT_EQ(paths.at("markdown"), fs::path("/out/gemm.md"));
   const std::vector<NamedPath> named = paths.named();
   ASSERT_EQ(named.size(), 3u);
   EXPECT_EQ(named[1].path, fs::path("/elsewhere/mine.xml"));
   EXPECT_EQ(named[1].role, "the JUnit report");
   ReportPaths none;
   none.fill_defaults("", "gemm");  // no folder: nothing set
-  EXPECT_TRUE(none.comparison_json.empty() && none.junit.empty() && none.markdown.empty());
+  EXPECT_TRUE(none.at("json").empty() && none.at("junit").empty() && none.at("markdown").empty());
+  EXPECT_THROW(none["html?"], std::out_of_range);  // only writers' flags
 }
 
 // The stage does what the suite binary and `perfgate compare` did each on
@@ -79,7 +83,7 @@ TEST(GateStage, ExplainsGatesPrintsAndWritesEveryReport) {
   print_comparison_table(table, comparison, exit_code);
   EXPECT_EQ(console.str(), table.str());
   for (const ReportWriter& writer : report_writers())
-    EXPECT_EQ(read(paths.*writer.path), writer.render(comparison, exit_code)) << writer.name;
+    EXPECT_EQ(read(paths.at(writer.flag)), writer.render(comparison, exit_code)) << writer.name;
   fs::remove_all(folder);
 }
 

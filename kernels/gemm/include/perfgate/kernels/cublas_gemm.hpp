@@ -8,7 +8,7 @@
 #include <cuda_runtime_api.h>
 
 #include "perfgate/kernels/cpu_gemm.hpp"
-#include "perfgate/model/precision.hpp"
+#include "perfgate/kernels/gemm_precision.hpp"
 
 namespace perfgate::kernels {
 
@@ -21,7 +21,7 @@ class CublasGemm {
   CublasGemm& operator=(const CublasGemm&) = delete;
 
   // Queues one GEMM on the stream; returns cuBLAS's status.
-  cublasStatus_t run(Precision precision, GemmShape shape, const void* a, const void* b, void* c) const;
+  cublasStatus_t run(GemmPrecision precision, GemmShape shape, const void* a, const void* b, void* c) const;
   // Only calls cuBLAS when the stream changes: cublasSetStream resets the
   // handle's workspace, and re-creating it could wait for the GPU.
   void set_stream(cudaStream_t stream);

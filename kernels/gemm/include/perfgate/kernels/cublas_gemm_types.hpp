@@ -10,7 +10,7 @@
 
 #include <cublas_v2.h>
 
-#include "perfgate/model/precision.hpp"
+#include "perfgate/kernels/gemm_precision.hpp"
 
 namespace perfgate::kernels {
 
@@ -21,18 +21,18 @@ struct CublasGemmTypes {
 };
 
 // FP64, FP32 (pedantic: no TF32, no reduced-precision reductions), TF32,
-// FP16 and BF16 (FP32 accumulation).  FP8 is not a cublasGemmEx type: it
-// throws std::invalid_argument.
-inline CublasGemmTypes cublas_gemm_types(Precision precision) {
+// FP16 and BF16 (FP32 accumulation).  FP8 is not a cublasGemmEx type, so
+// GemmPrecision has none.
+inline CublasGemmTypes cublas_gemm_types(GemmPrecision precision) {
   switch (precision) {
-    case Precision::fp64: return {CUDA_R_64F, CUBLAS_COMPUTE_64F, "FP64 in/out, FP64 compute"};
-    case Precision::fp32: return {CUDA_R_32F, CUBLAS_COMPUTE_32F_PEDANTIC, "FP32 in/out, FP32 compute (pedantic, no TF32)"};
-    case Precision::tf32: return {CUDA_R_32F, CUBLAS_COMPUTE_32F_FAST_TF32, "FP32 in/out, TF32 tensor-core compute"};
-    case Precision::fp16: return {CUDA_R_16F, CUBLAS_COMPUTE_32F, "FP16 in/out, FP32 accumulate"};
-    case Precision::bf16: return {CUDA_R_16BF, CUBLAS_COMPUTE_32F, "BF16 in/out, FP32 accumulate"};
-    case Precision::fp8: break;
+    case GemmPrecision::fp64: return {CUDA_R_64F, CUBLAS_COMPUTE_64F, "FP64 in/out, FP64 compute"};
+    case GemmPrecision::fp32: return {CUDA_R_32F, CUBLAS_COMPUTE_32F_PEDANTIC, "FP32 in/out, FP32 compute (pedantic, no TF32)"};
+    case GemmPrecision::tf32: return {CUDA_R_32F, CUBLAS_COMPUTE_32F_FAST_TF32, "FP32 in/out, TF32 tensor-core compute"};
+    case GemmPrecision::fp16: return {CUDA_R_16F, CUBLAS_COMPUTE_32F, "FP16 in/out, FP32 accumulate"};
+    case GemmPrecision::bf16: return {CUDA_R_16BF, CUBLAS_COMPUTE_32F, "BF16 in/out, FP32 accumulate"};
   }
-  throw std::invalid_argument(std::string("cublasGemmEx has no ") + to_string(precision) + " GEMM (use cublasLt)");
+  throw std::invalid_argument(std::string("cublasGemmEx has no GEMM at precision #") +
+                              std::to_string(static_cast<int>(precision)));
 }
 
 // "<api>: <status string> (<status name>)".

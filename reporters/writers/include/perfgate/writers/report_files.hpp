@@ -3,6 +3,7 @@
 // `perfgate compare`: all of them or none.
 
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -11,23 +12,27 @@
 
 namespace perfgate {
 
-struct ReportPaths;
-
-// One report format: how it is named in messages, the file extension its
-// default path takes (DIR/<suite><extension>), what renders it, and which
-// ReportPaths field says where it goes.  A new output is one render function
-// and one row in report_writers(), plus its path field and flag.
+// One report format: the flag that asks for it (--perfgate_<flag>=FILE of a
+// suite binary, --<flag> FILE of `perfgate compare` and `perfgate ab`, both
+// declared from this table), how it is named in messages and help, the file
+// extension its default path takes (DIR/<suite><extension>) and what renders
+// it.  A new output is one render function and one row in report_writers().
 struct ReportWriter {
+  const char* flag;       // "junit"
   const char* name;       // "the JUnit report"
+  const char* help;       // "JUnit XML"
   const char* extension;  // ".junit.xml"
   std::string (*render)(const Comparison& comparison, int exit_code);
-  std::filesystem::path ReportPaths::*path;
 };
 
-struct ReportPaths {
-  std::filesystem::path comparison_json;  // empty: not written
-  std::filesystem::path junit;
-  std::filesystem::path markdown;
+// Where each report goes, by its writer's flag; a report with no path (or
+// an empty one) is not written.
+class ReportPaths {
+ public:
+  // The path of the report that `flag` asks for; std::out_of_range for a
+  // flag no writer has (a programming error, not input).
+  std::filesystem::path& operator[](const std::string& flag);
+  std::filesystem::path at(const std::string& flag) const;
 
   // DIR/<suite><extension> of each writer (.comparison.json, .junit.xml,
   // .md) for those not set.
@@ -35,6 +40,9 @@ struct ReportPaths {
 
   // Each report with its role ("the JUnit report"), for require_distinct_outputs.
   std::vector<NamedPath> named() const;
+
+ private:
+  std::map<std::string, std::filesystem::path> by_flag_;
 };
 
 // Every report format, in the order reports are rendered and written:
