@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "perfgate/compare/gate_settings.hpp"
+#include "perfgate/history/ingest.hpp"
+#include "perfgate/stats/change_point.hpp"
 #include "perfgate/writers/report_files.hpp"
 
 namespace perfgate::cli {
@@ -89,5 +91,38 @@ struct DeviceOptions {
   bool dry_run = false;                // --calibrate without writing
 };
 int run_device(const DeviceOptions& options);
+
+// perfgate history: every run kept, on SQLite (default) or PostgreSQL.
+struct HistoryIngestOptions {
+  std::string db;                            // --db, PERFGATE_HISTORY, perfgate-history.sqlite
+  std::vector<std::filesystem::path> files;  // results and comparison files
+  history::IngestOptions ingest;             // --commit, --ordinal, --testbed, --kind
+};
+int run_history_ingest(const HistoryIngestOptions& options);
+
+struct HistoryChangesOptions {
+  std::string db;
+  std::string benchmark_regex;
+  std::string testbed;
+  std::string since;                         // YYYY-MM-DD
+  std::filesystem::path json;
+  double max_p_value = stats::ChangePointSettings{}.max_p_value;  // the change-point test's level
+};
+int run_history_changes(const HistoryChangesOptions& options);
+
+struct HistoryShowOptions {
+  std::string db;
+  std::string benchmark;
+  std::string testbed;
+  std::string since;
+  std::string kind = "main";
+};
+int run_history_show(const HistoryShowOptions& options);
+
+struct HistoryPruneOptions {
+  std::string db;
+  std::size_t keep_samples_runs = 50;        // newest runs of each series that keep their samples
+};
+int run_history_prune(const HistoryPruneOptions& options);
 
 }  // namespace perfgate::cli

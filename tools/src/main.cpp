@@ -7,6 +7,10 @@
 //   perfgate baseline show [FILE] [--suite S]...
 //   perfgate device [--json] [--calibrate [--baseline-dir DIR] [--dry-run]]
 //   perfgate suggest RESULTS.json [--baseline BASE.json] [--disable RULE,RULE] [--json] [--list]
+//   perfgate history ingest FILES... [--db URL] [--commit SHA] [--ordinal N] [--testbed NAME] [--kind main|pr|ab]
+//   perfgate history changes [--db URL] [--benchmark REGEX] [--testbed NAME] [--since DATE] [--json FILE]
+//   perfgate history show BENCHMARK [--db URL] [--testbed NAME] [--since DATE] [--kind main|pr|ab]
+//   perfgate history prune [--db URL] [--keep-samples N]
 
 #include <csignal>
 #include <iostream>
@@ -14,6 +18,7 @@
 #include <CLI/CLI.hpp>
 
 #include "commands.hpp"
+#include "history_database.hpp"
 #include "perfgate/compare/exit_code.hpp"
 #include "perfgate/compare/gate_options.hpp"
 #include "perfgate/model/errors.hpp"
@@ -42,6 +47,10 @@ struct Program {
   BaselineShowOptions show;
   DeviceOptions device;
   AbOptions ab;
+  HistoryIngestOptions history_ingest;
+  HistoryChangesOptions history_changes;
+  HistoryShowOptions history_show;
+  HistoryPruneOptions history_prune;
 };
 
 // --<flag> FILE for each report writer (--json, --junit, --markdown): the
@@ -130,6 +139,51 @@ void add_suggest(CLI::App& app, Program& p) {
   s->add_flag("--list", p.suggest.list, "list the rules and stop");
 }
 
+// --db URL, else PERFGATE_HISTORY, else perfgate-history.sqlite here.
+void add_db_flag(CLI::App& command, std::string& db) {
+  db = kDefaultHistory;
+  command.add_option("--db", db, "the history: an SQLite file or a postgresql:// URL")
+      ->envname("PERFGATE_HISTORY")
+      ->capture_default_str();
+}
+
+void add_history(CLI::App& app, Program& p) {
+  auto* h = app.add_subcommand("history", "every run kept: ingest, change-point triage, series, retention")
+                ->require_subcommand(1);
+  auto* i = h->add_subcommand("ingest", "store results files (perfgate, Google Benchmark, NVBench) and comparison files");
+  add_db_flag(*i, p.history_ingest.db);
+  i->add_option("FILES", p.history_ingest.files, "results or comparison JSON files")->required()->check(CLI::ExistingFile);
+  i->add_option("--commit", p.history_ingest.ingest.commit, "the commit the files measured (replaces theirs)");
+  i->add_option("--ordinal", p.history_ingest.ingest.ordinal, "the commit's place in the main line (git rev-list --count)");
+  i->add_option("--testbed", p.history_ingest.ingest.testbed, "the testbed's name (replaces the one derived from the device)");
+  i->add_option("--kind", p.history_ingest.ingest.kind, "main (the trend), pr or ab (kept beside it)")->capture_default_str();
+  auto* c = h->add_subcommand("changes", "step changes in each benchmark's series, regressions first");
+  add_db_flag(*c, p.history_changes.db);
+  c->add_option("--benchmark", p.history_changes.benchmark_regex, "only benchmarks matching this regex");
+  c->add_option("--testbed", p.history_changes.testbed, "only this testbed");
+  c->add_option("--since", p.history_changes.since, "only runs since this date (YYYY-MM-DD)");
+  c->add_option("--json", p.history_changes.json, "write the changes as JSON here");
+  c->add_option("--max-p", p.history_changes.max_p_value, "the change-point test's significance level")
+      ->check(CLI::Range(1e-12, 0.5))->capture_default_str();
+  auto* s = h->add_subcommand("show", "one benchmark's series: commit, date, median, interval");
+  add_db_flag(*s, p.history_show.db);
+  s->add_option("BENCHMARK", p.history_show.benchmark, "the benchmark's full name")->required();
+  s->add_option("--testbed", p.history_show.testbed, "only this testbed");
+  s->add_option("--since", p.history_show.since, "only runs since this date (YYYY-MM-DD)");
+  s->add_option("--kind", p.history_show.kind, "main, pr or ab")->capture_default_str();
+  auto* r = h->add_subcommand("prune", "delete the raw samples of old runs (every median is kept)");
+  add_db_flag(*r, p.history_prune.db);
+  r->add_option("--keep-samples", p.history_prune.keep_samples_runs, "newest runs of each series that keep their samples")
+      ->check(CLI::Range(1, 1000000))->capture_default_str();
+}
+
+int dispatch_history(const CLI::App& history, const Program& p) {
+  if (history.got_subcommand("ingest")) return run_history_ingest(p.history_ingest);
+  if (history.got_subcommand("changes")) return run_history_changes(p.history_changes);
+  if (history.got_subcommand("show")) return run_history_show(p.history_show);
+  return run_history_prune(p.history_prune);
+}
+
 int dispatch(const CLI::App& app, const Program& p) {
   if (app.got_subcommand("suggest")) {
     if (!p.suggest.list && p.suggest.results.empty()) throw InputError("perfgate suggest: RESULTS is required (or --list)");
@@ -138,6 +192,7 @@ int dispatch(const CLI::App& app, const Program& p) {
   if (app.got_subcommand("compare")) return run_compare(p.compare);
   if (app.got_subcommand("ab")) return run_ab(p.ab);
   if (app.got_subcommand("device")) return run_device(p.device);
+  if (app.got_subcommand("history")) return dispatch_history(*app.get_subcommand("history"), p);
   const CLI::App* baseline = app.get_subcommand("baseline");
   if (baseline->got_subcommand("update")) return run_baseline_update(p.update);
   if (baseline->got_subcommand("promote")) return run_baseline_promote(p.promote);
@@ -158,6 +213,7 @@ int main(int argc, char** argv) {
   add_baseline(app, program);
   add_device(app, program);
   add_suggest(app, program);
+  add_history(app, program);
   add_ab(app, program);
   try {
     app.parse(argc, argv);

@@ -30,6 +30,7 @@
 #include "case_runner.hpp"
 #include "case_worker.hpp"
 #include "measure_suite.hpp"
+#include "run_history.hpp"
 #include "worker_protocol.hpp"
 
 namespace perfgate {
@@ -141,7 +142,7 @@ void confirm_suspects(Comparison& comparison, const Results& baseline, const Res
 }
 
 int gate(const Results& current, std::optional<Results> baseline, const fs::path& baseline_file,
-         const std::vector<std::string>& args, const MainOptions& options) {
+         const std::vector<std::string>& args, const MainOptions& options, const RunSpreadHistory* spreads) {
   Comparison comparison;
   if (every_case_skipped(current)) {
     comparison = compare_results(Results{}, current, options.gate);  // every case: ERROR (skipped)
@@ -154,7 +155,7 @@ int gate(const Results& current, std::optional<Results> baseline, const fs::path
       used = *other;
       baseline = load_results(used);
     }
-    comparison = compare_results(*baseline, current, options.gate);
+    comparison = compare_results(*baseline, current, options.gate, spreads);
     comparison.baseline.origin = used.string();
     confirm_suspects(comparison, *baseline, current, args, options);
   }
@@ -198,6 +199,9 @@ int run(std::vector<std::string> args) {
               << "; measuring anyway, the gate will exit 2 unless every case is skipped\n";
   // Read before measuring too: a bad calibration stops the run at once.
   const Ceilings ceilings = ceilings_for(device, calibration_path(options, device.slug));
+  // And the history is reached before measuring: an unreachable one stops the run now.
+  std::optional<RunHistory> history;
+  if (!options.history.empty() && options.mode != RunMode::smoke) history.emplace(options.history, options.history_kind);
   Results current;
   try {
     current = measure_suite(args, options, suite, device, ceilings, command);
@@ -207,9 +211,13 @@ int run(std::vector<std::string> args) {
   if (options.mode == RunMode::smoke) return run_exit_code(current);
   // The measurements are written first: whatever happens next, they are kept.
   if (const fs::path file = results_path(options, suite); !file.empty()) save_results(current, file);
+  // The spreads are read before this run joins the history it is judged by.
+  std::optional<RunSpreadHistory> spreads;
+  if (history && options.mode == RunMode::gate) spreads = history->spreads(current);
+  if (history) history->record(current);
   if (options.mode == RunMode::record) return run_exit_code(current);
   try {
-    return gate(current, std::move(baseline), baseline_file, args, options);
+    return gate(current, std::move(baseline), baseline_file, args, options, spreads ? &*spreads : nullptr);
   } catch (const Interrupted&) {  // while re-measuring suspects: no reports of this run
     remove_reports(report_paths(options, suite));
     throw;

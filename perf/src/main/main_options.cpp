@@ -37,6 +37,11 @@ RunMode parse_mode(const std::string& value) {
   throw InputError("--perfgate_mode=" + value + ": expected gate, record or smoke");
 }
 
+std::string parse_history_kind(const std::string& value) {
+  if (value == "main" || value == "pr" || value == "ab") return value;
+  throw InputError("--perfgate_history_kind=" + value + ": expected main, pr or ab");
+}
+
 // The name becomes <suite>.results.json and the baseline's file name: it may
 // not leave those folders (from the environment of a shared machine, say).
 std::string checked_suite(const std::string& value) {
@@ -67,6 +72,11 @@ const std::map<std::string, std::pair<Setter, std::string>>& flag_table() {
       {"trace", {[](MainOptions& o, const std::string& v) { o.trace_dir = v; },
                  "DIR: after the timed run, an untimed pass of each GPU case under CUPTI: a Chrome trace per case "
                  "in DIR (Perfetto opens it) and a per-kernel summary in the results"}},
+      {"history", {[](MainOptions& o, const std::string& v) { o.history = v; },
+                   "URL: a run history (SQLite file or postgresql:// URL): each case's run-to-run spread comes from "
+                   "its recent runs on this testbed, and this run is recorded there"}},
+      {"history_kind", {[](MainOptions& o, const std::string& v) { o.history_kind = parse_history_kind(v); },
+                        "main|pr|ab: how the run is recorded (only main runs form the trend; default main)"}},
       {"help", {[](MainOptions& o, const std::string& v) { o.help = parse_bool("help", v); }, "print this help"}},
   };
   static const bool with_report_flags = [] {

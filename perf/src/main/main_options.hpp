@@ -34,6 +34,8 @@ struct MainOptions {
   bool confirm = true;                 // --perfgate_confirm=true|false
   int confirm_repetitions = 0;         // --perfgate_confirm_repetitions=N (0: twice the run's)
   std::filesystem::path trace_dir;     // --perfgate_trace=DIR: traced pass, Chrome traces in DIR
+  std::string history;                 // --perfgate_history=URL: spreads from it, the run recorded in it
+  std::string history_kind = "main";   // --perfgate_history_kind=main|pr|ab
   std::string suggest_disable;         // --perfgate_suggest_disable=RULE,RULE: suggestion rules switched off
   bool help = false;                   // --perfgate_help
 

@@ -188,7 +188,21 @@ std::string nothing_compared_problem(const Comparison& comparison) {
          "matched nothing?";
 }
 
-Comparison compare_results(const Results& baseline, const Results& current, const GateSettings& settings) {
+// "run-to-run spread from the history (ORIGIN) for N of M cases; ...".
+std::string history_note(const RunSpreadHistory& history, const std::vector<BenchmarkComparison>& benchmarks) {
+  std::size_t from_history = 0, judged = 0;
+  for (const auto& c : benchmarks) {
+    if (!c.evidence) continue;
+    ++judged;
+    from_history += c.evidence->run_spread.source == RunSpreadSource::history ? 1 : 0;
+  }
+  return "run-to-run spread from the history (" + history.origin + ") for " + std::to_string(from_history) + " of " +
+         std::to_string(judged) + " compared case(s); the others use the baseline's rounds or the assumed floor "
+         "(a case needs 5 recent runs on this testbed)";
+}
+
+Comparison compare_results(const Results& baseline, const Results& current, const GateSettings& settings,
+                           const RunSpreadHistory* history) {
   Comparison comparison;
   comparison.suite = current.suite.empty() ? baseline.suite : current.suite;
   comparison.baseline = run_info(baseline);
@@ -208,7 +222,8 @@ Comparison compare_results(const Results& baseline, const Results& current, cons
     const BenchmarkResult* cur = lookup(cur_index, name);
     on_both_sides += base && cur ? 1 : 0;
     BenchmarkComparison& c =
-        comparison.benchmarks.emplace_back(base && cur ? pair(*base, *cur, settings) : one_sided(name, base, cur));
+        comparison.benchmarks.emplace_back(base && cur ? pair(*base, *cur, case_settings(settings, history, name))
+                                                       : one_sided(name, base, cur));
     if (cur) {
       c.copies = cur->copies;
       c.trace = cur->trace;
@@ -232,6 +247,10 @@ Comparison compare_results(const Results& baseline, const Results& current, cons
   if (comparison.comparable)
     comparison.environment_shift = detect_environment_shift(comparison.benchmarks, settings);
   if (auto note = sample_shortage_note(comparison.benchmarks, settings)) comparison.notes.push_back(*note);
+  if (history) {
+    comparison.run_spread_history = *history;
+    comparison.notes.push_back(history_note(*history, comparison.benchmarks));
+  }
   return comparison;
 }
 

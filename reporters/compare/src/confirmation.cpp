@@ -35,7 +35,8 @@ void apply_recheck(Comparison& comparison, const Results& baseline, const Result
   if (suspects.empty()) return;
   // One code path decides both times; the family for Benjamini-Hochberg is
   // now the suspects alone.
-  const Comparison again = compare_results(only(baseline, suspects), only(recheck, suspects), comparison.settings);
+  const Comparison again = compare_results(only(baseline, suspects), only(recheck, suspects), comparison.settings,
+                                         comparison.run_spread_history ? &*comparison.run_spread_history : nullptr);
   for (auto& b : comparison.benchmarks) {
     if (b.verdict != Verdict::regression) continue;
     const BenchmarkComparison* second = again.find(b.name);

@@ -20,12 +20,29 @@ bool all_positive(std::span<const double> samples) {
 
 }  // namespace
 
+const char* to_string(RunSpreadSource source) {
+  switch (source) {
+    case RunSpreadSource::none: return "none";
+    case RunSpreadSource::floor: return "floor";
+    case RunSpreadSource::rounds: return "rounds";
+    case RunSpreadSource::history: return "history";
+  }
+  return "?";
+}
+
+RunSpread run_spread(const SampleSummary& baseline, const GateSettings& settings) {
+  const RunSpread rounds{baseline.rounds >= 2 ? baseline.between_run_sd : 0.0, RunSpreadSource::rounds, baseline.rounds};
+  const RunSpread assumed = settings.history_run_spread_sd
+                                ? RunSpread{*settings.history_run_spread_sd, RunSpreadSource::history, settings.history_runs}
+                                : RunSpread{settings.min_run_spread_pct / 100.0, RunSpreadSource::floor, 0};
+  const RunSpread larger = rounds.sd >= assumed.sd && rounds.sd > 0.0 ? rounds : assumed;
+  return larger.sd > 0.0 ? larger : RunSpread{};
+}
+
 // The current run's median carries one run effect (variance s^2 / R_current),
-// the pooled baseline's the mean of R_baseline of them; s is at least the
-// assumed floor (GateSettings::min_run_spread_pct).
+// the pooled baseline's the mean of R_baseline of them; s from run_spread().
 double between_run_term(const SampleSummary& baseline, const SampleSummary& current, const GateSettings& settings) {
-  const double measured = baseline.rounds >= 2 ? baseline.between_run_sd : 0.0;
-  const double s = std::max(measured, settings.min_run_spread_pct / 100.0);
+  const double s = run_spread(baseline, settings).sd;
   if (!(s > 0.0)) return 0.0;
   const double z = stats::normal_quantile(0.5 + settings.confidence / 2.0);
   const double runs = 1.0 / static_cast<double>(std::max<std::size_t>(baseline.rounds, 1)) +
@@ -65,6 +82,7 @@ Evidence gather_evidence(std::span<const double> baseline, const SampleSummary& 
   e.q_value = test.p_value;
   if (all_positive(baseline) && all_positive(current)) {
     e.between_run_term = between_run_term(baseline_summary, current_summary, settings);
+    e.run_spread = run_spread(baseline_summary, settings);
     const stats::RatioInterval interval =
         stats::widen(stats::ratio_interval(baseline, current, settings.confidence), e.between_run_term);
     e.interval_available = interval.available;

@@ -35,7 +35,10 @@ Json evidence_json(const std::optional<Evidence>& e) {
             {"p_value", number(e->p_value)},
             {"p_exact", e->exact_p},
             {"q_value", number(e->q_value)},
-            {"between_run_term", number(e->between_run_term)}};
+            {"between_run_term", number(e->between_run_term)},
+            {"run_spread", {{"sd", number(e->run_spread.sd)},
+                            {"source", to_string(e->run_spread.source)},
+                            {"runs", e->run_spread.runs}}}};
   return j;
 }
 

@@ -7,24 +7,12 @@
 #include "perfgate/model/errors.hpp"
 #include "perfgate/writers/report_order.hpp"
 #include "perfgate/writers/text_format.hpp"
+#include "perfgate/writers/text_table.hpp"
 
 namespace perfgate {
 namespace {
 
 using Row = std::vector<std::string>;
-
-// Display width of UTF-8 text: code points, not bytes ("µs" is 2 wide).
-std::size_t display_width(const std::string& text) {
-  std::size_t width = 0;
-  for (unsigned char c : text) width += (c & 0xc0) != 0x80;
-  return width;
-}
-
-std::string pad(const std::string& text, std::size_t width, bool right) {
-  const std::size_t used = display_width(text);
-  const std::string fill(width > used ? width - used : 0, ' ');
-  return right ? fill + text : text + fill;
-}
 
 Row make_row(const BenchmarkComparison& b) {
   const auto time = [](const std::optional<SampleSummary>& s) { return s ? format_seconds(s->median) : "-"; };

@@ -10,6 +10,7 @@
 
 #include "perfgate/compare/gate_settings.hpp"
 #include "perfgate/compare/kernel_comparison.hpp"
+#include "perfgate/compare/run_spread_history.hpp"
 #include "perfgate/compare/sample_evidence.hpp"
 #include "perfgate/compare/verdict.hpp"
 #include "perfgate/model/derived_figure.hpp"
@@ -86,6 +87,9 @@ struct Comparison {
   // filter that matched nothing): nothing was gated, which is an input error
   // (exit 2), never a pass.  nothing_compared_problem() says it in one line.
   bool nothing_compared = false;
+  // The run history the cases' run-to-run spreads came from, when one was
+  // given (the re-measurement uses it again).
+  std::optional<RunSpreadHistory> run_spread_history;
 
   std::map<Verdict, std::size_t> verdict_counts() const;
   const BenchmarkComparison* find(const std::string& name) const;
@@ -96,7 +100,9 @@ struct Comparison {
 std::string nothing_compared_problem(const Comparison& comparison);
 
 // Compares `current` with `baseline` as docs/design.md (The gate) describes.
+// With a `history`, a case it knows takes its run-to-run spread from there
+// (case_settings()); a note says for how many cases.
 Comparison compare_results(const Results& baseline, const Results& current,
-                           const GateSettings& settings = {});
+                           const GateSettings& settings = {}, const RunSpreadHistory* history = nullptr);
 
 }  // namespace perfgate

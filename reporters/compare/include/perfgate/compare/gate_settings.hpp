@@ -3,6 +3,7 @@
 // and threshold_pct (and ignore) per benchmark through a baseline's "gate".
 
 #include <cstddef>
+#include <optional>
 
 namespace perfgate {
 
@@ -36,6 +37,12 @@ struct GateSettings {
   // time at 99%, 97.5% at 95%, and the confirmation must see it twice
   // (docs/measurements.md: 95.0% -> 99.3% at 5% and 1% noise).
   double confidence = 0.99;
+  // Not a flag: set for one case by compare_results() from a run history
+  // (compare/run_spread_history.hpp), the spread of a run's effect that the
+  // case's recent runs on this testbed showed, in place of the assumed
+  // floor above.
+  std::optional<double> history_run_spread_sd;
+  std::size_t history_runs = 0;
 };
 
 }  // namespace perfgate

@@ -23,6 +23,25 @@ struct SampleSummary {
   double between_run_sd = 0.0;
 };
 
+// Where the between-run spread s of an interval came from.
+enum class RunSpreadSource {
+  none,     // the floor is off and the baseline is one round: no term
+  floor,    // GateSettings::min_run_spread_pct, assumed
+  rounds,   // measured between the baseline's rounds
+  history,  // measured over the case's recent runs (GateSettings::history_*)
+};
+const char* to_string(RunSpreadSource source);
+
+struct RunSpread {
+  double sd = 0.0;  // of a run's effect on log times
+  RunSpreadSource source = RunSpreadSource::none;
+  std::size_t runs = 0;  // rounds or history runs it was measured over
+};
+
+// The larger of what the baseline's rounds measured and, from a history
+// when one is given (it replaces the assumed floor), else the floor.
+RunSpread run_spread(const SampleSummary& baseline, const GateSettings& settings);
+
 // The statistics of one baseline/current pair.
 struct Evidence {
   double ratio = 0.0;    // median(current) / median(baseline)
@@ -32,6 +51,7 @@ struct Evidence {
   // between_run_term(): added in quadrature to each end's distance from the
   // estimate; 0 only when the floor is off and the baseline is one run.
   double between_run_term = 0.0;
+  RunSpread run_spread;  // the s in between_run_term
   double p_value = 1.0;  // Mann-Whitney U, two-sided
   bool exact_p = false;
   double q_value = 1.0;  // Benjamini-Hochberg across the family

@@ -1,0 +1,40 @@
+#pragma once
+// Triage: where each benchmark's series stepped, and at which commit
+// (`perfgate history changes`).  E-divisive means with a t-test on the log
+// medians (perfgate/stats/change_point.hpp); the numbers around each change
+// are the medians of the run medians of the two segments it separates.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "perfgate/history/series.hpp"
+#include "perfgate/sql/sql_connection.hpp"
+#include "perfgate/stats/change_point.hpp"
+
+namespace perfgate::history {
+
+struct Change {
+  std::string suite;
+  std::string benchmark;
+  std::string testbed;
+  std::string commit;                   // the first run at the new level
+  std::optional<std::int64_t> ordinal;
+  std::string created_utc;
+  double before_s = 0.0;                // median of the segment's run medians
+  double after_s = 0.0;
+  double change_pct = 0.0;              // (after / before - 1) x 100: > 0 slower
+  double p_value = 1.0;
+};
+
+// The changes in `points` (one series), in series order.
+std::vector<Change> series_changes(const SeriesKey& key, const std::vector<SeriesPoint>& points,
+                                   const stats::ChangePointSettings& settings);
+
+// Every series that passes `filter`, regressions first (largest first),
+// then improvements (largest first).
+std::vector<Change> find_changes(sql::Connection& db, const SeriesFilter& filter,
+                                 const stats::ChangePointSettings& settings);
+
+}  // namespace perfgate::history

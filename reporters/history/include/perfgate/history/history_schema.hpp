@@ -1,0 +1,21 @@
+#pragma once
+// The history database's schema, versioned like the results schema: a
+// store made by an older perfgate is migrated forward in one transaction;
+// one made by a newer perfgate is refused, unchanged.
+
+#include "perfgate/sql/sql_connection.hpp"
+
+namespace perfgate::history {
+
+inline constexpr int kHistorySchemaVersion = 1;
+
+// Creates the tables in an empty database, migrates an older schema, and
+// checks the version.  Throws InputError("<database>: ...") for a schema
+// newer than kHistorySchemaVersion or a database that is not a perfgate
+// history (tables of another program).
+void ensure_schema(sql::Connection& db);
+
+// The schema version stored, 0 for an empty database.
+int stored_schema_version(sql::Connection& db);
+
+}  // namespace perfgate::history

@@ -1,0 +1,50 @@
+#pragma once
+// `perfgate history ingest`: results files (perfgate results, Google
+// Benchmark or NVBench JSON, as the results loader reads them) and
+// comparison files into the history, all in one transaction.
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "perfgate/model/results.hpp"
+#include "perfgate/sql/sql_connection.hpp"
+
+namespace perfgate::history {
+
+// What a file may lack, or what the caller says of it.
+struct IngestOptions {
+  std::string commit;                   // --commit SHA: replaces the file's commit
+  std::optional<std::int64_t> ordinal;  // --ordinal N: the commit's place in the main line
+  std::string testbed;                  // --testbed NAME: replaces the derived testbed name
+  std::string kind = "main";            // --kind main|pr|ab: only "main" runs form the trend
+};
+
+struct IngestSummary {
+  std::size_t runs_added = 0;
+  std::size_t runs_present = 0;          // ingested before: stored once
+  std::size_t comparisons_added = 0;
+  std::size_t comparisons_present = 0;
+  std::size_t measurements = 0;          // benchmark medians written
+  std::size_t samples = 0;               // raw samples written
+  std::size_t verdicts = 0;
+};
+
+// "main", "pr" and "ab"; anything else is an InputError naming `where`.
+void require_run_kind(const std::string& kind, const std::string& where);
+
+// Reads and checks every file first (a bad one: InputError naming it, and
+// nothing is written), then stores them in one transaction: a failure
+// leaves the store as it was.  A run is identified by its file's content,
+// commit, testbed and kind, so ingesting it again stores nothing.
+IngestSummary ingest_files(sql::Connection& db, const std::vector<std::filesystem::path>& files,
+                           const IngestOptions& options);
+
+// One run measured here (a suite binary's --perfgate_history): stored as a
+// results file whose content is its results JSON would be.
+IngestSummary ingest_results(sql::Connection& db, const Results& results, const std::string& origin,
+                             const IngestOptions& options);
+
+}  // namespace perfgate::history

@@ -1,0 +1,53 @@
+#pragma once
+// One results file as the history stores it: the run, its testbed and each
+// measured benchmark's median, interval and samples.  Built (and checked)
+// before anything is written.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "perfgate/history/ingest.hpp"
+#include "perfgate/history/testbed.hpp"
+#include "perfgate/model/results.hpp"
+
+namespace perfgate::history {
+
+struct MeasurementRecord {
+  std::string benchmark;
+  double median_s = 0.0;
+  std::optional<double> low_s;   // 95% distribution-free interval of the median
+  std::optional<double> high_s;
+  std::int64_t sample_count = 0;
+  std::optional<double> robust_cv;
+  std::vector<double> samples;   // empty when the file kept only a summary
+};
+
+struct RunRecord {
+  std::string run_id;       // 16 hex digits: FNV-1a of content, commit, testbed, kind
+  std::string suite;
+  Testbed testbed;
+  std::string commit;
+  std::optional<std::int64_t> ordinal;
+  std::int64_t run_time = 0;  // seconds since 1970 (UTC): the run's date, else the ingest time
+  std::string created_utc;
+  std::string kind;
+  std::string source;         // the file it came from
+  std::vector<MeasurementRecord> measurements;
+};
+
+// The record of `results`, read from `origin` whose bytes were `content`.
+// Throws InputError("ORIGIN: ...") when it has no commit and options give
+// none, names no device and no --testbed is given, or measured nothing.
+RunRecord make_run_record(const Results& results, const std::string& content, const std::string& origin,
+                          const IngestOptions& options, std::int64_t now);
+
+// 16 lower-case hex digits of 64-bit FNV-1a over the parts, each ended by a
+// NUL: the same bytes give the same id on every machine.
+std::string content_id(const std::vector<std::string>& parts);
+
+// Seconds since 1970 of "YYYY-MM-DDTHH:MM:SSZ"; nothing for anything else.
+std::optional<std::int64_t> epoch_seconds(const std::string& utc);
+
+}  // namespace perfgate::history

@@ -1,0 +1,131 @@
+#include "perfgate/history/history_schema.hpp"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "perfgate/model/errors.hpp"
+
+namespace perfgate::history {
+namespace {
+
+// Version 1.  A testbed is a device plus what changes its timings; a run is
+// one results file of one suite; a measurement is one benchmark's summary
+// in a run (kept forever); samples are its raw repetitions (thinned by
+// prune); verdicts are what a gate said (comparison files).  Columns are
+// the types both engines share.  Ordinals and times order a series: runs
+// without an ordinal sort by time.
+constexpr const char* kSchemaV1 = R"sql(
+CREATE TABLE perfgate_history (
+  schema_version BIGINT NOT NULL
+);
+CREATE TABLE testbeds (
+  testbed TEXT PRIMARY KEY,
+  device_slug TEXT NOT NULL,
+  device_kind TEXT NOT NULL,
+  device_name TEXT NOT NULL,
+  driver TEXT NOT NULL,
+  cuda_runtime TEXT NOT NULL,
+  gpu_count BIGINT NOT NULL,
+  topology TEXT NOT NULL,
+  host_cpu TEXT NOT NULL
+);
+CREATE TABLE runs (
+  run_id TEXT PRIMARY KEY,
+  suite TEXT NOT NULL,
+  testbed TEXT NOT NULL REFERENCES testbeds (testbed),
+  commit_sha TEXT NOT NULL,
+  ordinal BIGINT,
+  run_time BIGINT NOT NULL,
+  created_utc TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  source TEXT NOT NULL,
+  ingested_utc TEXT NOT NULL,
+  samples_pruned BIGINT NOT NULL DEFAULT 0
+);
+CREATE INDEX runs_series ON runs (suite, testbed, kind, ordinal, run_time);
+CREATE TABLE measurements (
+  run_id TEXT NOT NULL REFERENCES runs (run_id) ON DELETE CASCADE,
+  benchmark TEXT NOT NULL,
+  median_s DOUBLE PRECISION NOT NULL,
+  low_s DOUBLE PRECISION,
+  high_s DOUBLE PRECISION,
+  sample_count BIGINT NOT NULL,
+  robust_cv DOUBLE PRECISION,
+  PRIMARY KEY (run_id, benchmark)
+);
+CREATE INDEX measurements_benchmark ON measurements (benchmark);
+CREATE TABLE samples (
+  run_id TEXT NOT NULL,
+  benchmark TEXT NOT NULL,
+  position BIGINT NOT NULL,
+  seconds DOUBLE PRECISION NOT NULL,
+  PRIMARY KEY (run_id, benchmark, position),
+  FOREIGN KEY (run_id, benchmark) REFERENCES measurements (run_id, benchmark) ON DELETE CASCADE
+);
+CREATE TABLE verdicts (
+  comparison_id TEXT NOT NULL,
+  suite TEXT NOT NULL,
+  testbed TEXT NOT NULL,
+  commit_sha TEXT NOT NULL,
+  baseline_commit TEXT NOT NULL,
+  created_utc TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  benchmark TEXT NOT NULL,
+  verdict TEXT NOT NULL,
+  change_pct DOUBLE PRECISION,
+  q_value DOUBLE PRECISION,
+  PRIMARY KEY (comparison_id, benchmark)
+);
+)sql";
+
+// Migrations from version i to i + 1 go here, in order; none yet.
+const std::vector<const char*>& migrations() {
+  static const std::vector<const char*> steps;
+  return steps;
+}
+
+bool has_table(sql::Connection& db, const std::string& table) {
+  const std::string statement = std::string(db.engine()) == "sqlite"
+                                    ? "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?"
+                                    : "SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() "
+                                      "AND table_name = ?";
+  return !db.query(statement, {table}).empty();
+}
+
+}  // namespace
+
+int stored_schema_version(sql::Connection& db) {
+  if (!has_table(db, "perfgate_history")) {
+    if (has_table(db, "runs") || has_table(db, "testbeds"))
+      throw InputError(db.describe() + ": not a perfgate history (it has a 'runs' table but no perfgate_history)");
+    return 0;
+  }
+  const auto rows = db.query("SELECT schema_version FROM perfgate_history");
+  if (rows.size() != 1 || !std::holds_alternative<std::int64_t>(rows[0][0]))
+    throw InputError(db.describe() + ": perfgate_history must hold one schema version");
+  return static_cast<int>(std::get<std::int64_t>(rows[0][0]));
+}
+
+void ensure_schema(sql::Connection& db) {
+  sql::Transaction transaction(db);
+  // Two first ingests into one new PostgreSQL database would both create
+  // the tables; the second waits here and then finds them (SQLite's write
+  // transaction already serializes).
+  if (std::string(db.engine()) == "postgresql") db.query("SELECT pg_advisory_xact_lock(7283551)");
+  const int version = stored_schema_version(db);
+  if (version > kHistorySchemaVersion)
+    throw InputError(db.describe() + ": history schema version " + std::to_string(version) +
+                     " is newer than this perfgate reads (" + std::to_string(kHistorySchemaVersion) +
+                     "): upgrade perfgate");
+  if (version == kHistorySchemaVersion) return;  // the transaction rolls back: nothing written
+  if (version == 0) {
+    db.execute_script(kSchemaV1);
+    db.query("INSERT INTO perfgate_history (schema_version) VALUES (?)", {std::int64_t{1}});
+  }
+  for (int v = std::max(version, 1); v < kHistorySchemaVersion; ++v) db.execute_script(migrations().at(v - 1));
+  db.query("UPDATE perfgate_history SET schema_version = ?", {std::int64_t{kHistorySchemaVersion}});
+  transaction.commit();
+}
+
+}  // namespace perfgate::history

@@ -1,0 +1,88 @@
+#include "perfgate/history/run_record.hpp"
+
+#include <cinttypes>
+#include <cstdio>
+#include <ctime>
+
+#include "perfgate/model/errors.hpp"
+#include "perfgate/stats/median_interval.hpp"
+#include "perfgate/stats/summary.hpp"
+
+namespace perfgate::history {
+namespace {
+
+// What the dashboard shows beside a run's median.
+constexpr double kIntervalConfidence = 0.95;
+
+MeasurementRecord measurement_of(const BenchmarkResult& b) {
+  MeasurementRecord m;
+  m.benchmark = b.name;
+  if (!b.samples.empty()) {
+    m.median_s = stats::median(b.samples);
+    m.sample_count = static_cast<std::int64_t>(b.samples.size());
+    m.robust_cv = stats::robust_cv(b.samples);
+    if (const stats::MedianInterval i = stats::median_interval(b.samples, kIntervalConfidence); i.available) {
+      m.low_s = i.low;
+      m.high_s = i.high;
+    }
+    m.samples = b.samples;
+  } else {
+    // A summary only: its median when the producer wrote one, else its mean.
+    m.median_s = b.summary->median.value_or(b.summary->mean);
+    m.sample_count = static_cast<std::int64_t>(b.summary->count);
+  }
+  return m;
+}
+
+bool has_time(const BenchmarkResult& b) { return !b.samples.empty() || (b.summary && b.summary->count > 0); }
+
+}  // namespace
+
+std::string content_id(const std::vector<std::string>& parts) {
+  std::uint64_t hash = 14695981039346656037ull;
+  const auto add = [&hash](unsigned char byte) {
+    hash ^= byte;
+    hash *= 1099511628211ull;
+  };
+  for (const std::string& part : parts) {
+    for (char c : part) add(static_cast<unsigned char>(c));
+    add(0);
+  }
+  char text[17];
+  std::snprintf(text, sizeof text, "%016" PRIx64, hash);
+  return text;
+}
+
+std::optional<std::int64_t> epoch_seconds(const std::string& utc) {
+  std::tm tm{};
+  int used = 0;
+  if (std::sscanf(utc.c_str(), "%4d-%2d-%2dT%2d:%2d:%2dZ%n", &tm.tm_year, &tm.tm_mon, &tm.tm_mday, &tm.tm_hour,
+                  &tm.tm_min, &tm.tm_sec, &used) != 6 ||
+      used != static_cast<int>(utc.size()))
+    return std::nullopt;
+  tm.tm_year -= 1900;
+  tm.tm_mon -= 1;
+  return static_cast<std::int64_t>(timegm(&tm));
+}
+
+RunRecord make_run_record(const Results& results, const std::string& content, const std::string& origin,
+                          const IngestOptions& options, std::int64_t now) {
+  RunRecord run;
+  run.suite = results.suite;
+  run.testbed = testbed_of(results.fingerprint, options.testbed, origin);
+  run.commit = options.commit.empty() ? results.source.git_commit : options.commit;
+  if (run.commit.empty())
+    throw InputError(origin + ": no commit recorded (Google Benchmark and NVBench files carry none): give --commit SHA");
+  run.ordinal = options.ordinal;
+  run.created_utc = results.created_utc;
+  run.run_time = epoch_seconds(results.created_utc).value_or(now);
+  run.kind = options.kind;
+  run.source = origin;
+  run.run_id = content_id({content, run.commit, run.testbed.name, run.kind});
+  for (const BenchmarkResult& b : results.benchmarks)
+    if (b.measured() && has_time(b)) run.measurements.push_back(measurement_of(b));
+  if (run.measurements.empty()) throw InputError(origin + ": no benchmark was measured: nothing to keep");
+  return run;
+}
+
+}  // namespace perfgate::history

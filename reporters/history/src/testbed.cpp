@@ -1,0 +1,40 @@
+#include "perfgate/history/testbed.hpp"
+
+#include "perfgate/model/errors.hpp"
+#include "perfgate/model/suite_name.hpp"
+
+namespace perfgate::history {
+namespace {
+
+std::string derived_name(const Testbed& t, const Fingerprint& f) {
+  if (f.kind == DeviceKind::gpu) {
+    std::string name = t.device_slug + "-driver-" + slugify(t.driver) + "-cuda-" + slugify(t.cuda_runtime);
+    if (t.gpu_count > 1) name += "-x" + std::to_string(t.gpu_count);
+    return name;
+  }
+  return t.device_slug + "-" + std::to_string(f.logical_cpus) + "cpu";
+}
+
+}  // namespace
+
+Testbed testbed_of(const Fingerprint& fingerprint, const std::string& override_name, const std::string& origin) {
+  Testbed t;
+  t.device_slug = fingerprint.slug;
+  t.device_kind = to_string(fingerprint.kind);
+  t.device_name = fingerprint.name;
+  t.driver = fingerprint.driver;
+  t.cuda_runtime = fingerprint.cuda_runtime;
+  t.host_cpu = fingerprint.host_cpu;
+  if (!override_name.empty()) {
+    require_suite_name(override_name, "--testbed");  // the same safe alphabet as suite names
+    t.name = override_name;
+    if (t.device_slug.empty()) t.device_slug = override_name;
+    return t;
+  }
+  if (fingerprint.kind == DeviceKind::unknown || fingerprint.slug.empty())
+    throw InputError(origin + ": the file names no device (Google Benchmark or NVBench JSON): give --testbed NAME");
+  t.name = derived_name(t, fingerprint);
+  return t;
+}
+
+}  // namespace perfgate::history

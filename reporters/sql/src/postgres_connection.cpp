@@ -1,0 +1,188 @@
+#include "postgres_connection.hpp"
+
+#include <libpq-fe.h>
+
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <system_error>
+#include <utility>
+
+#include "database_error.hpp"
+#include "placeholders.hpp"
+#include "postgres_url.hpp"
+
+namespace perfgate::sql {
+namespace {
+
+// Type OIDs (pg_type.h, stable across server versions).
+constexpr Oid kInt8 = 20;
+constexpr Oid kInt2 = 21;
+constexpr Oid kInt4 = 23;
+constexpr Oid kFloat4 = 700;
+constexpr Oid kFloat8 = 701;
+constexpr Oid kNumeric = 1700;
+constexpr Oid kUnknown = 0;  // the server infers it from where the value goes
+
+// Clears a result however the call that made it ends.
+struct Result {
+  PGresult* handle;
+  explicit Result(PGresult* result) : handle(result) {}
+  Result(const Result&) = delete;
+  Result& operator=(const Result&) = delete;
+  ~Result() { PQclear(handle); }
+};
+
+// A parameter in text format, and the type it is sent as: int8 and float8
+// so that `SELECT ?` gives a number back, as on SQLite; text and NULL
+// unknown, so that the column they go into decides.
+struct TextParameter {
+  std::string text;
+  Oid type = kUnknown;
+  bool null = false;
+};
+
+std::string double_text(double value) {
+  if (std::isnan(value)) return "NaN";
+  if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
+  char buffer[32];
+  // Shortest text that reads back as the same double.
+  const auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return std::string(buffer, end);
+}
+
+TextParameter text_parameter(const Value& value) {
+  if (const auto* integer = std::get_if<std::int64_t>(&value)) return {std::to_string(*integer), kInt8, false};
+  if (const auto* real = std::get_if<double>(&value)) return {double_text(*real), kFloat8, false};
+  if (const auto* text = std::get_if<std::string>(&value)) return {*text, kUnknown, false};
+  return {"", kUnknown, true};
+}
+
+class PostgresConnection final : public Connection {
+ public:
+  explicit PostgresConnection(const std::string& url) : url_(url), shown_(without_password(url)) {}
+  PostgresConnection(const PostgresConnection&) = delete;
+  PostgresConnection& operator=(const PostgresConnection&) = delete;
+  ~PostgresConnection() override { PQfinish(connection_); }
+
+  void connect() {
+    connection_ = PQconnectdb(postgres_conninfo(url_).c_str());
+    if (connection_ == nullptr) fail("could not connect: out of memory");
+    if (PQstatus(connection_) != CONNECTION_OK) fail("could not connect: " + first_line(PQerrorMessage(connection_)));
+    // NOTICEs ("relation already exists, skipping" from the schema's
+    // CREATE ... IF NOT EXISTS) would otherwise go to stderr on every run.
+    execute_script("SET client_min_messages = warning");
+  }
+
+  std::vector<Row> query(const std::string& statement, const std::vector<Value>& params) override {
+    const NumberedStatement numbered = number_placeholders(statement);
+    if (numbered.count != static_cast<int>(params.size())) {
+      fail("the statement has " + std::to_string(numbered.count) + " placeholders, " + std::to_string(params.size()) +
+           " values were given");
+    }
+    std::vector<TextParameter> texts;
+    texts.reserve(params.size());
+    for (const Value& value : params) texts.push_back(text_parameter(value));
+    std::vector<Oid> types;
+    std::vector<const char*> values;
+    for (const TextParameter& parameter : texts) {
+      types.push_back(parameter.type);
+      values.push_back(parameter.null ? nullptr : parameter.text.c_str());
+    }
+    const Result result(PQexecParams(connection_, numbered.text.c_str(), numbered.count, types.data(), values.data(),
+                                     nullptr, nullptr, 0));
+    check(result.handle);
+    return rows(result.handle);
+  }
+
+  void execute_script(const std::string& script) override {
+    // PQexec sends the whole script at once and returns the last result, or
+    // the first error (the statements after it do not run).
+    const Result result(PQexec(connection_, script.c_str()));
+    check(result.handle);
+  }
+
+  void begin() override { execute_script("BEGIN"); }
+
+  void commit() override {
+    const Result result(PQexec(connection_, "COMMIT"));
+    check(result.handle);
+    // COMMIT of a transaction that an error already aborted succeeds and
+    // rolls back: the caller must hear that its writes were lost.
+    if (std::strcmp(PQcmdStatus(result.handle), "ROLLBACK") == 0) {
+      fail("the transaction was rolled back: a statement in it had failed");
+    }
+  }
+
+  void rollback() override { PQclear(PQexec(connection_, "ROLLBACK")); }
+
+  const char* engine() const override { return "postgresql"; }
+  std::string describe() const override { return shown_; }
+
+ private:
+  [[noreturn]] void fail(const std::string& message) const { throw_database_error(shown_, message); }
+
+  void check(const PGresult* result) const {
+    const ExecStatusType status = PQresultStatus(result);
+    if (result != nullptr && (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK)) return;
+    // The primary message alone: the rest (LINE 1: ..., a caret) takes lines.
+    const char* primary = result != nullptr ? PQresultErrorField(result, PG_DIAG_MESSAGE_PRIMARY) : nullptr;
+    fail(primary != nullptr ? std::string(primary) : first_line(PQerrorMessage(connection_)));
+  }
+
+  std::vector<Row> rows(const PGresult* result) const {
+    std::vector<Row> table;
+    const int count = PQntuples(result);
+    const int columns = PQnfields(result);
+    table.reserve(static_cast<std::size_t>(count));
+    for (int r = 0; r < count; ++r) {
+      Row& row = table.emplace_back();
+      row.reserve(static_cast<std::size_t>(columns));
+      for (int c = 0; c < columns; ++c) row.push_back(column_value(result, r, c));
+    }
+    return table;
+  }
+
+  Value column_value(const PGresult* result, int row, int column) const {
+    if (PQgetisnull(result, row, column) != 0) return nullptr;
+    const char* text = PQgetvalue(result, row, column);
+    const std::size_t size = static_cast<std::size_t>(PQgetlength(result, row, column));
+    switch (PQftype(result, column)) {
+      case kInt2:
+      case kInt4:
+      case kInt8:
+        return parse<std::int64_t>(text, size);
+      case kFloat4:
+      case kFloat8:
+      case kNumeric:
+        return parse<double>(text, size);
+      default:
+        return std::string(text, size);
+    }
+  }
+
+  // The server's text form, read without the C library's locale.
+  template <typename Number>
+  Number parse(const char* text, std::size_t size) const {
+    Number number{};
+    const auto [end, error] = std::from_chars(text, text + size, number);
+    if (error != std::errc() || end != text + size) {
+      fail("cannot read the number '" + std::string(text, size) + "' the server returned");
+    }
+    return number;
+  }
+
+  std::string url_;
+  std::string shown_;
+  PGconn* connection_ = nullptr;
+};
+
+}  // namespace
+
+std::unique_ptr<Connection> open_postgres(const std::string& url) {
+  auto connection = std::make_unique<PostgresConnection>(url);
+  connection->connect();
+  return connection;
+}
+
+}  // namespace perfgate::sql

@@ -1,0 +1,153 @@
+#include "sqlite_connection.hpp"
+
+#include <sqlite3.h>
+
+#include <string>
+#include <utility>
+
+#include "database_error.hpp"
+
+namespace perfgate::sql {
+namespace {
+
+// Long enough for another process's ingest of a large run to finish: a
+// writer that gives up loses its run, one that waits only comes late.
+constexpr int kBusyTimeoutMs = 60'000;
+
+bool is_blank_tail(const char* tail) {
+  for (; *tail != '\0'; ++tail) {
+    if (*tail != ' ' && *tail != '\t' && *tail != '\n' && *tail != '\r' && *tail != ';') return false;
+  }
+  return true;
+}
+
+// Finalizes a prepared statement however the query ends.
+struct Statement {
+  sqlite3_stmt* handle = nullptr;
+  Statement() = default;
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+  ~Statement() { sqlite3_finalize(handle); }
+};
+
+class SqliteConnection final : public Connection {
+ public:
+  explicit SqliteConnection(std::string file) : file_(std::move(file)) {}
+  SqliteConnection(const SqliteConnection&) = delete;
+  SqliteConnection& operator=(const SqliteConnection&) = delete;
+  ~SqliteConnection() override { sqlite3_close_v2(db_); }
+
+  void open() {
+    const int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
+    if (sqlite3_open_v2(file_.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
+      // db_ may be null when SQLite could not even allocate it.
+      fail(db_ != nullptr ? sqlite3_errmsg(db_) : "cannot open the database");
+    }
+    sqlite3_extended_result_codes(db_, 1);
+    sqlite3_busy_timeout(db_, kBusyTimeoutMs);
+    // WAL: readers never wait for the writer, and a commit is one append.
+    execute_script("PRAGMA foreign_keys = ON; PRAGMA journal_mode = WAL");
+  }
+
+  std::vector<Row> query(const std::string& statement, const std::vector<Value>& params) override {
+    Statement prepared;
+    const char* tail = nullptr;
+    if (sqlite3_prepare_v2(db_, statement.c_str(), static_cast<int>(statement.size() + 1), &prepared.handle, &tail) !=
+        SQLITE_OK) {
+      fail(sqlite3_errmsg(db_));
+    }
+    if (prepared.handle == nullptr || (tail != nullptr && !is_blank_tail(tail))) {
+      fail("query() runs exactly one statement: " + statement);
+    }
+    bind(prepared.handle, params);
+    return rows(prepared.handle);
+  }
+
+  void execute_script(const std::string& script) override {
+    char* message = nullptr;
+    if (sqlite3_exec(db_, script.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
+      const std::string text = message != nullptr ? message : sqlite3_errmsg(db_);
+      sqlite3_free(message);
+      fail(text);
+    }
+  }
+
+  // IMMEDIATE takes the write lock now, waiting out the busy timeout, rather
+  // than at the first write, where two readers upgrading would deadlock and
+  // one of them would fail with SQLITE_BUSY at once.
+  void begin() override { execute_script("BEGIN IMMEDIATE"); }
+  void commit() override { execute_script("COMMIT"); }
+  void rollback() override {
+    // Some errors (a full disk, an interrupt) already rolled SQLite back.
+    if (sqlite3_get_autocommit(db_) == 0) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+  }
+
+  const char* engine() const override { return "sqlite"; }
+  std::string describe() const override { return file_; }
+
+ private:
+  [[noreturn]] void fail(const std::string& message) const { throw_database_error(file_, message); }
+
+  void bind(sqlite3_stmt* statement, const std::vector<Value>& params) {
+    const int expected = sqlite3_bind_parameter_count(statement);
+    if (expected != static_cast<int>(params.size())) {
+      fail("the statement has " + std::to_string(expected) + " placeholders, " + std::to_string(params.size()) +
+           " values were given");
+    }
+    for (int i = 0; i < expected; ++i) {
+      if (bind_one(statement, i + 1, params[static_cast<std::size_t>(i)]) != SQLITE_OK) fail(sqlite3_errmsg(db_));
+    }
+  }
+
+  static int bind_one(sqlite3_stmt* statement, int index, const Value& value) {
+    if (const auto* integer = std::get_if<std::int64_t>(&value)) return sqlite3_bind_int64(statement, index, *integer);
+    if (const auto* real = std::get_if<double>(&value)) return sqlite3_bind_double(statement, index, *real);
+    if (const auto* text = std::get_if<std::string>(&value)) {
+      return sqlite3_bind_text64(statement, index, text->data(), text->size(), SQLITE_TRANSIENT, SQLITE_UTF8);
+    }
+    return sqlite3_bind_null(statement, index);
+  }
+
+  std::vector<Row> rows(sqlite3_stmt* statement) {
+    std::vector<Row> result;
+    const int columns = sqlite3_column_count(statement);
+    for (int step = sqlite3_step(statement); step != SQLITE_DONE; step = sqlite3_step(statement)) {
+      if (step != SQLITE_ROW) fail(sqlite3_errmsg(db_));
+      Row& row = result.emplace_back();
+      row.reserve(static_cast<std::size_t>(columns));
+      for (int column = 0; column < columns; ++column) row.push_back(column_value(statement, column));
+    }
+    return result;
+  }
+
+  // By the stored value's type, not the column's declared one: SQLite keeps
+  // each value's own type, and an integer stays an integer.
+  static Value column_value(sqlite3_stmt* statement, int column) {
+    switch (sqlite3_column_type(statement, column)) {
+      case SQLITE_INTEGER:
+        return static_cast<std::int64_t>(sqlite3_column_int64(statement, column));
+      case SQLITE_FLOAT:
+        return sqlite3_column_double(statement, column);
+      case SQLITE_NULL:
+        return nullptr;
+      default: {  // TEXT, and a BLOB as its bytes
+        const auto* bytes = static_cast<const char*>(sqlite3_column_blob(statement, column));
+        const int size = sqlite3_column_bytes(statement, column);
+        return bytes == nullptr ? std::string() : std::string(bytes, static_cast<std::size_t>(size));
+      }
+    }
+  }
+
+  std::string file_;
+  sqlite3* db_ = nullptr;
+};
+
+}  // namespace
+
+std::unique_ptr<Connection> open_sqlite(const std::filesystem::path& file) {
+  auto connection = std::make_unique<SqliteConnection>(file.string());
+  connection->open();
+  return connection;
+}
+
+}  // namespace perfgate::sql

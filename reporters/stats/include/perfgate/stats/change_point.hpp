@@ -1,0 +1,47 @@
+#pragma once
+// Change points in a benchmark's history: the commits after which the level
+// of a series (one value per run, ordered by commit) moved.  E-divisive means
+// (Matteson & James 2014) proposes where to split; a two-sample t-test
+// between the two sides, as Apache Otava (Hunter) and MongoDB use instead of
+// E-divisive's permutation test, decides whether the split is real, so the
+// answer is deterministic.  (Student's pooled test, not Welch's, with a
+// rank test beside it: see change_point.cpp.)  Calibration: docs/measurements.md,
+// "Change-point triage (perfgate history changes)".
+
+#include <cstddef>
+#include <span>
+#include <vector>
+
+namespace perfgate::stats {
+
+struct ChangePointSettings {
+  // A split is kept when its t-test's p-value is below this.  The p-value of
+  // the best of many splits is not a false-alarm rate (0.001 called a change
+  // in 1.3-1.6% of unchanged gaussian series); 1e-4 is what the study measured to keep
+  // false changes near 0.2% of unchanged gaussian series of 30 and 60 runs
+  // while finding 99% of 4-sigma steps at the right commit (+-1).
+  double max_p_value = 1e-4;
+  std::size_t min_segment = 3;  // points on each side of a change at least
+  // ... and the Mann-Whitney U test between the same sides must agree below
+  // this: a guard against one outlier among a short side's few runs (1: off).
+  double max_rank_p_value = 0.01;
+};
+
+struct ChangePoint {
+  std::size_t index;   // first point of the new level (series[index] is after the step)
+  double p_value;      // of the t-test between the adjoining segments (after the final re-test)
+  double mean_before;  // mean of the adjoining segment before / after (values as given)
+  double mean_after;
+};
+
+// Change points in index order.  Series shorter than 2 * min_segment: none.
+// NaN or infinite values, min_segment < 2 or a threshold outside (0, 1]:
+// std::invalid_argument.  The caller chooses the
+// scale; perfgate passes log(median seconds), so a step is a ratio.
+// Time: O(n log n) per segment tried (sorted prefix sums, not the O(n^2)
+// distance matrix), so O(n log n * (c + 1)) for c changes, plus the re-test's
+// at most c rounds over the c segments.  n = 20000 with 4 steps: 20 ms.
+std::vector<ChangePoint> find_change_points(std::span<const double> series,
+                                            const ChangePointSettings& settings = {});
+
+}  // namespace perfgate::stats

@@ -1,0 +1,225 @@
+// `perfgate history` end to end: the program on SQLite files (everywhere)
+// and on the private PostgreSQL server, bad input, concurrent ingests, and a
+// suite binary that records itself and takes its spread from the history.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "perfgate/model/results_io.hpp"
+#include "perfgate/sql/sql_connection.hpp"
+#include "postgres_cluster.hpp"
+#include "results_builder.hpp"
+#include "shell.hpp"
+
+namespace perfgate {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::CommandResult;
+using testing::lognormal_samples;
+using testing::PostgresCluster;
+using testing::read_text;
+using testing::run_shell;
+using testing::shell_word;
+using testing::TempDir;
+
+CommandResult perfgate(const std::string& args) { return run_shell(shell_word(PERFGATE_CLI) + " " + args); }
+
+// Run i of a suite "s" with benchmarks "a" (1 ms, 25% slower from run
+// `step_at` on) and "b" (2 ms, unchanged), 10 samples at 1% noise.
+fs::path series_file(const fs::path& folder, int i, int step_at) {
+  const double a = 1e-3 * (i >= step_at ? 1.25 : 1.0);
+  Results r = testing::results("s", {testing::benchmark("a", lognormal_samples(a, 0.01, 10, 10 * i)),
+                                     testing::benchmark("b", lognormal_samples(2e-3, 0.01, 10, 10 * i + 1))});
+  r.source.git_commit = "commit" + std::to_string(i);
+  r.created_utc = "2026-11-01T00:00:00Z";
+  const fs::path file = folder / ("run" + std::to_string(i) + ".json");
+  save_results(r, file);
+  return file;
+}
+
+// Ingests runs 1..n one by one, ordinal i; every call must succeed.
+void ingest_series(const std::string& db, const fs::path& folder, int n, int step_at) {
+  for (int i = 1; i <= n; ++i) {
+    const auto r = perfgate("history ingest --db " + shell_word(db) + " --ordinal " + std::to_string(i) + " " +
+                            shell_word(series_file(folder, i, step_at).string()));
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+  }
+}
+
+nlohmann::json changes_json(const std::string& db, const fs::path& out) {
+  const auto r = perfgate("history changes --db " + shell_word(db) + " --json " + shell_word(out.string()));
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  return nlohmann::json::parse(read_text(out));
+}
+
+void expect_one_step_at_commit20(const nlohmann::json& doc) {
+  ASSERT_EQ(doc.at("changes").size(), 1u) << doc.dump();
+  const nlohmann::json& c = doc["changes"][0];
+  EXPECT_EQ(c.at("benchmark"), "a");
+  EXPECT_EQ(c.at("commit"), "commit20");
+  EXPECT_EQ(c.at("ordinal"), 20);
+  EXPECT_EQ(c.at("testbed"), "cpu-test-cpu-9000-8cpu");
+  EXPECT_NEAR(c.at("before_s").get<double>(), 1e-3, 2e-5);
+  EXPECT_NEAR(c.at("after_s").get<double>(), 1.25e-3, 3e-5);
+  EXPECT_NEAR(c.at("change_pct").get<double>(), 25.0, 2.0);
+  EXPECT_LT(c.at("p_value").get<double>(), 1e-3);
+}
+
+TEST(HistoryCli, IngestChangesShowAndPruneOnSqlite) {
+  TempDir dir;
+  const std::string db = (dir / "h.sqlite").string();
+  ingest_series(db, dir.path(), 30, 20);
+  expect_one_step_at_commit20(changes_json(db, dir / "changes.json"));
+  const auto shown = perfgate("history show a --db " + shell_word(db));
+  ASSERT_EQ(shown.exit_code, 0) << shown.output;
+  EXPECT_NE(shown.output.find("30 run(s)"), std::string::npos) << shown.output;
+  EXPECT_LT(shown.output.find("commit19"), shown.output.find("commit20")) << shown.output;
+  EXPECT_NE(shown.output.find("1.25 ms"), std::string::npos) << shown.output;
+  const auto pruned = perfgate("history prune --keep-samples 5 --db " + shell_word(db));
+  ASSERT_EQ(pruned.exit_code, 0) << pruned.output;
+  EXPECT_NE(pruned.output.find("25 run(s) (500 samples)"), std::string::npos) << pruned.output;
+  // The trend is made of medians: the triage is the same after pruning.
+  expect_one_step_at_commit20(changes_json(db, dir / "after-prune.json"));
+}
+
+TEST(HistoryCli, TheDatabaseComesFromTheEnvironmentWithoutDb) {
+  TempDir dir;
+  const std::string db = (dir / "env.sqlite").string();
+  const auto r = run_shell("PERFGATE_HISTORY=" + shell_word(db) + " " + shell_word(PERFGATE_CLI) +
+                           " history ingest " + shell_word(series_file(dir.path(), 1, 99).string()));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(fs::exists(db));
+}
+
+// One line, exit 2, the store byte for byte as it was.
+void expect_refused(const std::string& args, const std::string& db, const std::string& says) {
+  const std::string before = fs::exists(db) ? read_text(db) : "";
+  const auto r = perfgate(args);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_EQ(testing::count_occurrences(r.output, "\n"), 1u) << r.output;
+  EXPECT_NE(r.output.find(says), std::string::npos) << r.output;
+  EXPECT_EQ(fs::exists(db) ? read_text(db) : "", before) << "the store changed";
+}
+
+TEST(HistoryCli, BadInputIsOneLineExitTwoAndTheStoreUnchanged) {
+  TempDir dir;
+  const std::string db = (dir / "h.sqlite").string();
+  ingest_series(db, dir.path(), 3, 99);
+  testing::write_text(dir / "broken.json", "{\"benchmarks\": [");
+  const std::string good = series_file(dir.path(), 4, 99).string();
+  expect_refused("history ingest --db " + shell_word(db) + " " + shell_word(good) + " " + shell_word((dir / "broken.json").string()),
+                 db, "broken.json");
+  expect_refused("history ingest --kind nightly --db " + shell_word(db) + " " + shell_word(good), db, "--kind=nightly");
+  expect_refused("history changes --benchmark '(' --db " + shell_word(db), db, "--benchmark");
+  expect_refused("history show nothing-like-it --db " + shell_word(db), db, "no main run of benchmark");
+  expect_refused("history show a --db " + shell_word((dir / "missing.sqlite").string()), (dir / "missing.sqlite").string(),
+                 "no history there");
+  {
+    const auto store = sql::open_database(db);
+    store->query("UPDATE perfgate_history SET schema_version = 7");
+  }
+  expect_refused("history ingest --db " + shell_word(db) + " " + shell_word(good), db, "schema version 7 is newer");
+  const std::string unreachable = "postgresql://perfgate:s3cret@/perfgate?host=" + (dir / "no-server").string();
+  const auto r = perfgate("history ingest --db " + shell_word(unreachable) + " " + shell_word(good));
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_EQ(testing::count_occurrences(r.output, "\n"), 1u) << r.output;
+  EXPECT_EQ(r.output.find("s3cret"), std::string::npos) << "the password was printed: " << r.output;
+}
+
+// Writers of one SQLite file wait for each other: nothing is lost.
+TEST(HistoryCli, ConcurrentIngestsIntoSqliteAreSerialized) {
+  TempDir dir;
+  const std::string db = (dir / "h.sqlite").string();
+  std::string command;
+  for (int writer = 0; writer < 4; ++writer) {
+    std::string files;
+    for (int i = 1; i <= 5; ++i) files += " " + shell_word(series_file(dir.path(), 10 * writer + i, 99).string());
+    command += shell_word(PERFGATE_CLI) + " history ingest --db " + shell_word(db) + files + " > " +
+               shell_word((dir / ("w" + std::to_string(writer) + ".log")).string()) + " 2>&1 & ";
+  }
+  const auto r = run_shell(command + "wait");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  for (int writer = 0; writer < 4; ++writer)
+    EXPECT_NE(read_text(dir / ("w" + std::to_string(writer) + ".log")).find("5 run(s) added"), std::string::npos)
+        << read_text(dir / ("w" + std::to_string(writer) + ".log"));
+  const auto store = sql::open_database(db);
+  EXPECT_EQ(std::get<std::int64_t>(store->query("SELECT COUNT(*) FROM runs").at(0).at(0)), 20);
+  EXPECT_EQ(std::get<std::int64_t>(store->query("SELECT COUNT(*) FROM samples").at(0).at(0)), 20 * 2 * 10);
+}
+
+// A suite binary records each run, then judges by the spread its history shows.
+TEST(HistoryCli, ASuiteRunRecordsItselfAndTakesItsSpreadFromTheHistory) {
+  TempDir dir;
+  const std::string db = (dir / "h.sqlite").string();
+  const std::string suite = shell_word(PERFGATE_HOST_SUITE) + " --benchmark_filter='^cpu_gemm/naive/256' "
+                            "--benchmark_repetitions=3 --perfgate_history=" + shell_word(db);
+  for (int i = 1; i <= 5; ++i) {
+    const auto r = run_shell("PERFGATE_GIT_COMMIT=c" + std::to_string(i) + " " + suite +
+                             " --perfgate_mode=record --perfgate_results=" + shell_word((dir / ("r" + std::to_string(i) + ".json")).string()));
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_NE(r.output.find("run recorded in the history"), std::string::npos) << r.output;
+  }
+  const auto gated = run_shell("PERFGATE_GIT_COMMIT=c6 " + suite + " --perfgate_baseline=" + shell_word((dir / "r1.json").string()) +
+                               " --perfgate_json=" + shell_word((dir / "c.json").string()));
+  ASSERT_TRUE(gated.exit_code == 0 || gated.exit_code == 1) << gated.output;
+  const nlohmann::json comparison = nlohmann::json::parse(read_text(dir / "c.json"));
+  const nlohmann::json& spread = comparison.at("benchmarks").at(0).at("evidence").at("run_spread");
+  EXPECT_EQ(spread.at("source"), "history") << comparison.dump();
+  EXPECT_EQ(spread.at("runs"), 5);
+  EXPECT_NE(comparison.at("notes").dump().find("run-to-run spread from the history"), std::string::npos);
+  const auto store = sql::open_database(db);
+  EXPECT_EQ(std::get<std::int64_t>(store->query("SELECT COUNT(*) FROM runs").at(0).at(0)), 6);
+  // A bad kind stops the run before it measures.
+  const auto bad = run_shell(suite + " --perfgate_history_kind=nightly");
+  EXPECT_EQ(bad.exit_code, 2) << bad.output;
+}
+
+class HistoryCliPostgres : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const PostgresCluster& cluster = PostgresCluster::shared();
+    if (!cluster.running()) GTEST_SKIP() << cluster.skip_reason();
+    url_ = cluster.url();
+    sql::open_database(url_)->execute_script(
+        "DROP TABLE IF EXISTS samples, measurements, verdicts, runs, testbeds, perfgate_history CASCADE");
+  }
+  std::string url_;
+};
+
+// The same series gives the same triage on PostgreSQL as on SQLite.
+TEST_F(HistoryCliPostgres, SameSeriesSameChangesAsSqlite) {
+  TempDir dir;
+  ingest_series(url_, dir.path(), 30, 20);
+  ingest_series((dir / "h.sqlite").string(), dir.path(), 30, 20);
+  const nlohmann::json server = changes_json(url_, dir / "pg.json");
+  expect_one_step_at_commit20(server);
+  EXPECT_EQ(server, changes_json((dir / "h.sqlite").string(), dir / "sqlite.json"));
+}
+
+// Many ingests at once into one server all land.
+TEST_F(HistoryCliPostgres, ManyIngestsAtOnceAllLand) {
+  TempDir dir;
+  std::string command;
+  for (int writer = 0; writer < 8; ++writer) {
+    std::string files;
+    for (int i = 1; i <= 3; ++i) files += " " + shell_word(series_file(dir.path(), 10 * writer + i, 99).string());
+    command += shell_word(PERFGATE_CLI) + " history ingest --db " + shell_word(url_) + files + " > " +
+               shell_word((dir / ("w" + std::to_string(writer) + ".log")).string()) + " 2>&1 & ";
+  }
+  ASSERT_EQ(run_shell(command + "wait").exit_code, 0);
+  for (int writer = 0; writer < 8; ++writer)
+    EXPECT_NE(read_text(dir / ("w" + std::to_string(writer) + ".log")).find("3 run(s) added"), std::string::npos)
+        << read_text(dir / ("w" + std::to_string(writer) + ".log"));
+  const auto store = sql::open_database(url_);
+  EXPECT_EQ(std::get<std::int64_t>(store->query("SELECT COUNT(*) FROM runs").at(0).at(0)), 24);
+}
+
+}  // namespace
+}  // namespace perfgate

@@ -1,0 +1,283 @@
+// The history store on both engines with the same tests: SQLite in a
+// temporary file and PostgreSQL on the binary's private server.  Same
+// schema, same queries, same results.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "perfgate/history/changes.hpp"
+#include "perfgate/history/history_schema.hpp"
+#include "perfgate/history/ingest.hpp"
+#include "perfgate/history/retention.hpp"
+#include "perfgate/history/run_spread.hpp"
+#include "perfgate/history/series.hpp"
+#include "perfgate/model/errors.hpp"
+#include "perfgate/model/results_io.hpp"
+#include "perfgate/sql/sql_connection.hpp"
+#include "test_database.hpp"
+#include "results_builder.hpp"
+#include "shell.hpp"
+
+namespace perfgate::history {
+namespace {
+
+namespace fs = std::filesystem;
+using perfgate::testing::benchmark;
+using perfgate::testing::lognormal_samples;
+
+class HistoryStoreTest : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    const perfgate::testing::TestDatabase database =
+        perfgate::testing::test_database(GetParam(), dir_.path(), "history.sqlite");
+    if (database.url.empty()) GTEST_SKIP() << database.skip_reason;
+    url_ = database.url;
+    db_ = sql::open_database(url_);
+    // The server's database outlives a test: each starts from no history.
+    if (GetParam() == "postgresql")
+      db_->execute_script("DROP TABLE IF EXISTS samples, measurements, verdicts, runs, testbeds, perfgate_history CASCADE");
+  }
+
+  std::int64_t count(const std::string& table) {
+    return std::get<std::int64_t>(db_->query("SELECT COUNT(*) FROM " + table).at(0).at(0));
+  }
+
+  // A results file of suite "s" on the test CPU at `commit`: each benchmark
+  // at its median times `factor`, 10 samples with 1% noise.
+  fs::path run_file(const std::string& commit, const std::vector<std::pair<std::string, double>>& medians,
+                    std::uint64_t seed) {
+    std::vector<BenchmarkResult> benchmarks;
+    for (const auto& [name, median] : medians) benchmarks.push_back(benchmark(name, lognormal_samples(median, 0.01, 10, seed++)));
+    Results r = perfgate::testing::results("s", benchmarks);
+    r.source.git_commit = commit;
+    r.created_utc = "2026-11-01T00:00:00Z";
+    const fs::path file = dir_ / (commit + "-" + std::to_string(seed) + ".json");
+    save_results(r, file);
+    return file;
+  }
+
+  IngestSummary ingest(const std::vector<fs::path>& files, IngestOptions options = {}) {
+    return ingest_files(*db_, files, options);
+  }
+
+  // `runs` runs of benchmarks "a" (1 ms) and "b" (2 ms), ordinals 1..runs;
+  // from run `step_at` on, "a" is `a_factor` and "b" `b_factor` as long;
+  // every run shifted by a run effect of `run_sd` on log times.
+  void ingest_series(int runs, int step_at, double a_factor, double b_factor, double run_sd = 0.005) {
+    std::mt19937_64 rng(7);
+    std::normal_distribution<double> run_effect(0.0, run_sd);
+    for (int i = 1; i <= runs; ++i) {
+      const double shift = std::exp(run_effect(rng));
+      const bool after = i >= step_at;
+      IngestOptions options;
+      options.ordinal = i;
+      ingest({run_file("c" + std::to_string(i), {{"a", 1e-3 * shift * (after ? a_factor : 1.0)},
+                                                 {"b", 2e-3 * shift * (after ? b_factor : 1.0)}},
+                       static_cast<std::uint64_t>(100 * i))},
+             options);
+    }
+  }
+
+  perfgate::testing::TempDir dir_;
+  std::string url_;
+  std::unique_ptr<sql::Connection> db_;
+};
+
+TEST_P(HistoryStoreTest, AFreshStoreGetsTheCurrentSchemaOnce) {
+  EXPECT_EQ(stored_schema_version(*db_), 0);
+  ensure_schema(*db_);
+  ensure_schema(*db_);
+  EXPECT_EQ(stored_schema_version(*db_), kHistorySchemaVersion);
+  EXPECT_EQ(count("perfgate_history"), 1);
+}
+
+TEST_P(HistoryStoreTest, ASchemaFromTheFutureIsRefusedAndLeftAsItWas) {
+  ensure_schema(*db_);
+  db_->query("UPDATE perfgate_history SET schema_version = ?", {std::int64_t{99}});
+  try {
+    ingest({run_file("c1", {{"a", 1e-3}}, 1)});
+    FAIL() << "a store of schema 99 was written";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("schema version 99 is newer"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(stored_schema_version(*db_), 99);
+  EXPECT_EQ(count("runs"), 0);
+}
+
+TEST_P(HistoryStoreTest, ARunIngestedTwiceIsStoredOnce) {
+  const fs::path file = run_file("c1", {{"a", 1e-3}, {"b", 2e-3}}, 1);
+  const IngestSummary first = ingest({file});
+  EXPECT_EQ(first.runs_added, 1u);
+  EXPECT_EQ(first.measurements, 2u);
+  EXPECT_EQ(first.samples, 20u);
+  const IngestSummary again = ingest({file, file});
+  EXPECT_EQ(again.runs_added, 0u);
+  EXPECT_EQ(again.runs_present, 2u);
+  EXPECT_EQ(count("runs"), 1);
+  EXPECT_EQ(count("measurements"), 2);
+  EXPECT_EQ(count("samples"), 20);
+  // The same file said to measure another commit is another run.
+  IngestOptions other;
+  other.commit = "c2";
+  EXPECT_EQ(ingest({file}, other).runs_added, 1u);
+}
+
+TEST_P(HistoryStoreTest, ABadFileAmongGoodOnesWritesNothing) {
+  const fs::path good = run_file("c1", {{"a", 1e-3}}, 1);
+  perfgate::testing::write_text(dir_ / "bad.json", "{\"schema\": \"perfgate/results\", \"schema_version\": ");
+  EXPECT_THROW(ingest({good, dir_ / "bad.json"}), InputError);
+  EXPECT_EQ(stored_schema_version(*db_), 0) << "the store changed although one file was bad";
+  ingest({good});
+  EXPECT_THROW(ingest({run_file("c2", {{"a", 1e-3}}, 2), dir_ / "bad.json"}), InputError);
+  EXPECT_EQ(count("runs"), 1);
+}
+
+TEST_P(HistoryStoreTest, AFileWithoutCommitOrDeviceNeedsTheFlags) {
+  Results r = perfgate::testing::results("s", {benchmark("a", lognormal_samples(1e-3, 0.01, 10, 1))});
+  r.source.git_commit.clear();
+  save_results(r, dir_ / "nocommit.json");
+  try {
+    ingest({dir_ / "nocommit.json"});
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("give --commit"), std::string::npos) << e.what();
+  }
+  IngestOptions options;
+  options.commit = "abc";
+  EXPECT_EQ(ingest({dir_ / "nocommit.json"}, options).runs_added, 1u);
+  // Google Benchmark JSON names no device: the testbed must be given.
+  const fs::path gbench = fs::path(PERFGATE_TEST_FIXTURES) / "real" / "cxxgraph__base.json";
+  try {
+    ingest({gbench}, options);
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("give --testbed"), std::string::npos) << e.what();
+  }
+  options.testbed = "ci-runner-large";
+  EXPECT_EQ(ingest({gbench}, options).runs_added, 1u);
+  SeriesFilter on_runner;
+  on_runner.testbed = "ci-runner-large";
+  EXPECT_FALSE(list_series(*db_, on_runner).empty());
+}
+
+TEST_P(HistoryStoreTest, ChangesFindAPlantedStepAtItsCommitRegressionsFirst) {
+  ingest_series(30, 17, 1.20, 0.70);
+  const std::vector<Change> changes = find_changes(*db_, {}, {});
+  ASSERT_EQ(changes.size(), 2u);
+  EXPECT_EQ(changes[0].benchmark, "a");  // the regression first, though the improvement is larger
+  EXPECT_EQ(changes[0].commit, "c17");
+  EXPECT_EQ(changes[0].ordinal, 17);
+  EXPECT_NEAR(changes[0].change_pct, 20.0, 2.0);
+  EXPECT_NEAR(changes[0].before_s, 1e-3, 2e-5);
+  EXPECT_NEAR(changes[0].after_s, 1.2e-3, 3e-5);
+  EXPECT_LT(changes[0].p_value, 1e-3);
+  EXPECT_EQ(changes[1].benchmark, "b");
+  EXPECT_EQ(changes[1].commit, "c17");
+  EXPECT_NEAR(changes[1].change_pct, -30.0, 2.0);
+  SeriesFilter only_a;
+  only_a.benchmark_regex = "^a$";
+  EXPECT_EQ(find_changes(*db_, only_a, {}).size(), 1u);
+}
+
+TEST_P(HistoryStoreTest, AnUnchangedSeriesHasNoChange) {
+  ingest_series(30, 31, 1.0, 1.0, 0.02);
+  EXPECT_TRUE(find_changes(*db_, {}, {}).empty());
+}
+
+TEST_P(HistoryStoreTest, PullRequestRunsStayOutOfTheTrend) {
+  ingest_series(12, 13, 1.0, 1.0);
+  IngestOptions pr;
+  pr.kind = "pr";
+  for (int i = 0; i < 6; ++i) ingest({run_file("pr" + std::to_string(i), {{"a", 3e-3}}, 900 + i)}, pr);
+  EXPECT_TRUE(find_changes(*db_, {}, {}).empty());
+  SeriesFilter prs;
+  prs.kind = "pr";
+  EXPECT_EQ(list_series(*db_, prs).size(), 1u);
+}
+
+TEST_P(HistoryStoreTest, ASeriesIsInCommitOrderWhateverTheIngestOrder) {
+  for (int i : {3, 1, 2}) {
+    IngestOptions options;
+    options.ordinal = i;
+    ingest({run_file("c" + std::to_string(i), {{"a", 1e-3 * i}}, i)}, options);
+  }
+  const std::vector<SeriesKey> keys = list_series(*db_, {});
+  ASSERT_EQ(keys.size(), 1u);
+  EXPECT_EQ(keys[0].suite, "s");
+  EXPECT_EQ(keys[0].testbed, "cpu-test-cpu-9000-8cpu");
+  const std::vector<SeriesPoint> points = load_series(*db_, keys[0], {});
+  ASSERT_EQ(points.size(), 3u);
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(points[i].commit, "c" + std::to_string(i + 1));
+    EXPECT_EQ(points[i].ordinal, i + 1);
+    EXPECT_NEAR(points[i].median_s, 1e-3 * (i + 1), 1e-4);
+    ASSERT_TRUE(points[i].low_s && points[i].high_s);  // 10 samples: a 95% interval exists
+    EXPECT_LE(*points[i].low_s, points[i].median_s);
+    EXPECT_GE(*points[i].high_s, points[i].median_s);
+    EXPECT_EQ(points[i].sample_count, 10);
+  }
+}
+
+TEST_P(HistoryStoreTest, PruneKeepsEveryMedianAndThinsOldSamples) {
+  ingest_series(10, 11, 1.0, 1.0);
+  const PruneSummary s = prune_samples(*db_, 3);
+  EXPECT_EQ(s.runs_thinned, 7u);
+  EXPECT_EQ(s.samples_deleted, 7u * 2 * 10);
+  EXPECT_EQ(count("measurements"), 20);
+  EXPECT_EQ(count("samples"), 3 * 2 * 10);
+  // The newest runs are the ones kept whole.
+  EXPECT_EQ(count("runs WHERE samples_pruned = 0 AND ordinal >= 8"), 3);
+  EXPECT_EQ(prune_samples(*db_, 3).runs_thinned, 0u);
+}
+
+TEST_P(HistoryStoreTest, RecentSpreadMeasuresTheRunToRunNoise) {
+  ingest_series(20, 21, 1.0, 1.0, 0.03);
+  const auto spread = recent_run_spread(*db_, "s", "cpu-test-cpu-9000-8cpu");
+  ASSERT_EQ(spread.size(), 2u);
+  EXPECT_EQ(spread.at("a").runs, 20u);
+  EXPECT_GT(spread.at("a").sd, 0.015);
+  EXPECT_LT(spread.at("a").sd, 0.05);
+  EXPECT_TRUE(recent_run_spread(*db_, "s", "another-testbed").empty());
+  EXPECT_TRUE(recent_run_spread(*db_, "other-suite", "cpu-test-cpu-9000-8cpu").empty());
+}
+
+TEST_P(HistoryStoreTest, AStepCountsOnceInTheSpread) {
+  // Runs 1% apart with a 50% step in the middle: the step is one large
+  // difference, not a spread of 25%.
+  ingest_series(20, 11, 1.5, 1.5, 0.01);
+  const auto spread = recent_run_spread(*db_, "s", "cpu-test-cpu-9000-8cpu");
+  EXPECT_LT(spread.at("a").sd, 0.03);
+}
+
+TEST_P(HistoryStoreTest, ComparisonFilesStoreTheGatesVerdicts) {
+  perfgate::testing::write_text(
+      dir_ / "c.comparison.json",
+      R"({"schema": "perfgate/comparison", "schema_version": 1, "suite": "s",
+          "baseline": {"git_commit": "base"}, "current": {"git_commit": "c9", "created_utc": "2026-11-02T00:00:00Z",
+          "device": {"kind": "cpu", "slug": "cpu-test"}},
+          "benchmarks": [{"name": "a", "verdict": "REGRESSION", "evidence": {"change_pct": 12.5, "q_value": 0.001}},
+                         {"name": "b", "verdict": "NO_CHANGE", "evidence": null}]})");
+  const IngestSummary s = ingest({dir_ / "c.comparison.json"});
+  EXPECT_EQ(s.comparisons_added, 1u);
+  EXPECT_EQ(s.verdicts, 2u);
+  EXPECT_EQ(ingest({dir_ / "c.comparison.json"}).comparisons_present, 1u);
+  const auto rows = db_->query("SELECT verdict, change_pct, testbed, commit_sha FROM verdicts WHERE benchmark = ?",
+                               {std::string("a")});
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(std::get<std::string>(rows[0][0]), "REGRESSION");
+  EXPECT_DOUBLE_EQ(std::get<double>(rows[0][1]), 12.5);
+  EXPECT_EQ(std::get<std::string>(rows[0][2]), "cpu-test");
+  EXPECT_EQ(std::get<std::string>(rows[0][3]), "c9");
+}
+
+INSTANTIATE_TEST_SUITE_P(Engines, HistoryStoreTest, ::testing::Values("sqlite", "postgresql"),
+                         [](const auto& info) { return info.param; });
+
+}  // namespace
+}  // namespace perfgate::history

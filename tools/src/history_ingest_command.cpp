@@ -1,0 +1,27 @@
+// perfgate history ingest: results and comparison files into the history.
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+
+#include "commands.hpp"
+#include "history_database.hpp"
+#include "perfgate/history/ingest.hpp"
+
+namespace perfgate::cli {
+
+int run_history_ingest(const HistoryIngestOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto db = open_history_for_writing(options.db);
+  const history::IngestSummary s = history::ingest_files(*db, options.files, options.ingest);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  char rate[64];
+  std::snprintf(rate, sizeof rate, "%.0f samples/s", seconds > 0.0 ? static_cast<double>(s.samples) / seconds : 0.0);
+  std::cout << "perfgate: history " << db->describe() << ": " << s.runs_added << " run(s) added, " << s.runs_present
+            << " already there; " << s.comparisons_added << " comparison(s) added, " << s.comparisons_present
+            << " already there; " << s.measurements << " medians, " << s.samples << " samples, " << s.verdicts
+            << " verdicts in " << seconds << " s (" << rate << ")\n";
+  return 0;
+}
+
+}  // namespace perfgate::cli
