@@ -7,7 +7,8 @@ perfgate_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 perfgate_packages=(cmake ninja-build g++ libbenchmark-dev libgtest-dev libgmock-dev
                    nlohmann-json3-dev libcli11-dev libxml2-dev util-linux
                    libsqlite3-dev libpq-dev postgresql  # the history store and its real-server test
-                   clang libclang-rt-dev)  # clang + libFuzzer runtime: ci/fuzz.sh
+                   clang libclang-rt-dev  # clang + libFuzzer runtime: ci/fuzz.sh
+                   chromium)  # tests only: the HTML report in a real browser
 
 perfgate_install_dependencies() {
   local missing=() package

@@ -276,6 +276,46 @@ TEST_P(HistoryStoreTest, ComparisonFilesStoreTheGatesVerdicts) {
   EXPECT_EQ(std::get<std::string>(rows[0][3]), "c9");
 }
 
+// The dashboard's query: many series in one, each as load_series gives it.
+TEST_P(HistoryStoreTest, ABatchOfSeriesIsEachSeriesAsLoadedAlone) {
+  ingest_series(12, 7, 1.20, 0.70);
+  std::vector<SeriesKey> keys = list_series(*db_, {});
+  ASSERT_EQ(keys.size(), 2u);
+  keys.insert(keys.begin() + 1, SeriesKey{keys[0].suite, keys[0].testbed, "never-measured"});
+  const std::vector<std::vector<SeriesPoint>> batch = load_series_batch(*db_, keys, {});
+  ASSERT_EQ(batch.size(), 3u);
+  EXPECT_TRUE(batch[1].empty());
+  for (std::size_t k : {0u, 2u}) {
+    const std::vector<SeriesPoint> alone = load_series(*db_, keys[k], {});
+    ASSERT_EQ(batch[k].size(), alone.size()) << keys[k].benchmark;
+    for (std::size_t i = 0; i < alone.size(); ++i) {
+      EXPECT_EQ(batch[k][i].run_id, alone[i].run_id);
+      EXPECT_EQ(batch[k][i].ordinal, alone[i].ordinal);
+      EXPECT_EQ(batch[k][i].median_s, alone[i].median_s);
+      EXPECT_EQ(batch[k][i].low_s, alone[i].low_s);
+      EXPECT_EQ(batch[k][i].sample_count, alone[i].sample_count);
+    }
+  }
+  EXPECT_EQ(batch[0].front().ordinal, 1);
+  EXPECT_EQ(batch[2].back().commit, "c12");
+  EXPECT_TRUE(load_series_batch(*db_, {}, {}).empty());
+}
+
+TEST_P(HistoryStoreTest, TheRunSpanCountsMainRunsAndTheirDates) {
+  EXPECT_EQ(run_span(*db_, {}).runs, 0) << "no store yet";
+  ingest_series(5, 6, 1.0, 1.0);
+  IngestOptions pr;
+  pr.kind = "pr";
+  ingest({run_file("pr1", {{"a", 1e-3}}, 900)}, pr);
+  const RunSpan span = run_span(*db_, {});
+  EXPECT_EQ(span.runs, 5);
+  EXPECT_EQ(span.first_utc, "2026-11-01T00:00:00Z");
+  EXPECT_EQ(span.last_utc, "2026-11-01T00:00:00Z");
+  SeriesFilter elsewhere;
+  elsewhere.testbed = "no-such-testbed";
+  EXPECT_EQ(run_span(*db_, elsewhere).runs, 0);
+}
+
 INSTANTIATE_TEST_SUITE_P(Engines, HistoryStoreTest, ::testing::Values("sqlite", "postgresql"),
                          [](const auto& info) { return info.param; });
 

@@ -105,7 +105,7 @@ BenchmarkComparison benchmark(FuzzedDataProvider& in, const std::vector<std::str
   b.name = !earlier.empty() && in.ConsumeIntegralInRange(0, 7) == 0
                ? earlier[in.ConsumeIntegralInRange<std::size_t>(0, earlier.size() - 1)]
                : text(in);
-  b.verdict = static_cast<perfgate::Verdict>(in.ConsumeIntegralInRange(0, 7));
+  b.verdict = static_cast<perfgate::Verdict>(in.ConsumeIntegralInRange(0, 8));
   b.reason = text(in);
   if (in.ConsumeBool()) b.baseline = summary(in);
   if (in.ConsumeBool()) b.current = summary(in);
@@ -117,7 +117,6 @@ BenchmarkComparison benchmark(FuzzedDataProvider& in, const std::vector<std::str
   }
   b.threshold_pct = number(in);
   b.ignored = in.ConsumeBool();
-  b.skipped = in.ConsumeBool();
   b.measured_seconds = number(in);
   b.confirmation = static_cast<perfgate::Confirmation>(in.ConsumeIntegralInRange(0, 3));
   if (in.ConsumeBool()) b.recheck = summary(in);

@@ -1,6 +1,7 @@
 #include "xml_document.hpp"
 
 #include <libxml/parser.h>
+#include <libxml/xmlschemas.h>
 #include <libxml/xpath.h>
 
 namespace perfgate::testing {
@@ -42,6 +43,23 @@ XmlDocument::XmlDocument(const std::string& text) {
 
 XmlDocument::~XmlDocument() {
   if (doc_) xmlFreeDoc(static_cast<xmlDocPtr>(doc_));
+}
+
+std::string XmlDocument::schema_problems(const std::string& xsd_file) const {
+  if (!doc_) return "not well-formed: " + error_;
+  std::string problems;
+  xmlSchemaParserCtxtPtr parser = xmlSchemaNewParserCtxt(xsd_file.c_str());
+  xmlSchemaSetParserErrors(parser, collect_error, collect_error, &problems);
+  xmlSchemaPtr schema = xmlSchemaParse(parser);
+  xmlSchemaFreeParserCtxt(parser);
+  if (!schema) return xsd_file + ": not a usable schema: " + problems;
+  xmlSchemaValidCtxtPtr validator = xmlSchemaNewValidCtxt(schema);
+  xmlSchemaSetValidErrors(validator, collect_error, collect_error, &problems);
+  const int result = xmlSchemaValidateDoc(validator, static_cast<xmlDocPtr>(doc_));
+  xmlSchemaFreeValidCtxt(validator);
+  xmlSchemaFree(schema);
+  if (result != 0 && problems.empty()) problems = "invalid (libxml2 code " + std::to_string(result) + ")";
+  return problems;
 }
 
 std::size_t XmlDocument::count(const std::string& xpath) const {

@@ -19,6 +19,10 @@ class XmlDocument {
   bool well_formed() const { return doc_ != nullptr; }
   const std::string& error() const { return error_; }
 
+  // Validates against the XML Schema in `xsd_file` (libxml2,
+  // xmlSchemaValidateDoc): empty when valid, else libxml2's messages.
+  std::string schema_problems(const std::string& xsd_file) const;
+
   // XPath 1.0: the number of nodes, or the string values of the nodes.
   std::size_t count(const std::string& xpath) const;
   std::vector<std::string> values(const std::string& xpath) const;

@@ -10,6 +10,7 @@
 #include "perfgate/compare/gate_settings.hpp"
 #include "perfgate/history/ingest.hpp"
 #include "perfgate/stats/change_point.hpp"
+#include "perfgate/writers/markdown_fit.hpp"
 #include "perfgate/writers/report_files.hpp"
 
 namespace perfgate::cli {
@@ -36,6 +37,16 @@ struct AbOptions {
   std::filesystem::path baseline_dir = "baselines";  // where gpu_timing gives the launch floor
 };
 int run_ab(const AbOptions& options);
+
+// perfgate report: one page (and one summary) of a whole gate run from the
+// comparison files its suites left.
+struct ReportOptions {
+  std::vector<std::filesystem::path> comparisons;  // <suite>.comparison.json, results beside them
+  std::filesystem::path html;                      // --html FILE
+  std::filesystem::path markdown;                  // --markdown FILE
+  std::size_t markdown_max_bytes = kMarkdownMaxBytes;  // a GitHub comment's size (markdown_fit.hpp)
+};
+int run_report(const ReportOptions& options);
 
 struct SuggestCommandOptions {
   std::filesystem::path results;
@@ -118,6 +129,17 @@ struct HistoryShowOptions {
   std::string kind = "main";
 };
 int run_history_show(const HistoryShowOptions& options);
+
+// perfgate history report: the history as a static site (reporters/dashboard).
+struct HistoryReportOptions {
+  std::string db;
+  std::filesystem::path out;                 // the site's folder, created
+  std::string benchmark_regex;
+  std::string testbed;
+  std::string since;                         // YYYY-MM-DD
+  double max_p_value = stats::ChangePointSettings{}.max_p_value;
+};
+int run_history_report(const HistoryReportOptions& options);
 
 struct HistoryPruneOptions {
   std::string db;

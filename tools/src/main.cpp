@@ -11,6 +11,8 @@
 //   perfgate history changes [--db URL] [--benchmark REGEX] [--testbed NAME] [--since DATE] [--json FILE]
 //   perfgate history show BENCHMARK [--db URL] [--testbed NAME] [--since DATE] [--kind main|pr|ab]
 //   perfgate history prune [--db URL] [--keep-samples N]
+//   perfgate report COMPARISON.json... [--html FILE] [--markdown FILE [--markdown-max-bytes N]]
+//   perfgate history report --out DIR [--db URL] [--benchmark REGEX] [--testbed NAME] [--since DATE]
 
 #include <csignal>
 #include <iostream>
@@ -51,6 +53,8 @@ struct Program {
   HistoryChangesOptions history_changes;
   HistoryShowOptions history_show;
   HistoryPruneOptions history_prune;
+  HistoryReportOptions history_report;
+  ReportOptions report;
 };
 
 // --<flag> FILE for each report writer (--json, --junit, --markdown): the
@@ -175,12 +179,33 @@ void add_history(CLI::App& app, Program& p) {
   add_db_flag(*r, p.history_prune.db);
   r->add_option("--keep-samples", p.history_prune.keep_samples_runs, "newest runs of each series that keep their samples")
       ->check(CLI::Range(1, 1000000))->capture_default_str();
+  auto* o = h->add_subcommand("report", "the history as a static site: index, changes, a trend page per series");
+  add_db_flag(*o, p.history_report.db);
+  o->add_option("--out", p.history_report.out, "the site's folder (created)")->required();
+  o->add_option("--benchmark", p.history_report.benchmark_regex, "only benchmarks matching this regex");
+  o->add_option("--testbed", p.history_report.testbed, "only this testbed");
+  o->add_option("--since", p.history_report.since, "only runs since this date (YYYY-MM-DD)");
+  o->add_option("--max-p", p.history_report.max_p_value, "the change-point test's significance level")
+      ->check(CLI::Range(1e-12, 0.5))->capture_default_str();
+}
+
+void add_report(CLI::App& app, Program& p) {
+  auto* r = app.add_subcommand("report", "one HTML page (and Markdown summary) of a gate run from its comparison files");
+  r->add_option("COMPARISON", p.report.comparisons, "<suite>.comparison.json files (their <suite>.results.json beside them)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  r->add_option("--html", p.report.html, "write the HTML report here");
+  r->add_option("--markdown", p.report.markdown, "write the Markdown summary here");
+  r->add_option("--markdown-max-bytes", p.report.markdown_max_bytes, "the most bytes the Markdown summary may take")
+      ->check(CLI::Range(std::size_t{1024}, std::size_t{1} << 30))
+      ->capture_default_str();
 }
 
 int dispatch_history(const CLI::App& history, const Program& p) {
   if (history.got_subcommand("ingest")) return run_history_ingest(p.history_ingest);
   if (history.got_subcommand("changes")) return run_history_changes(p.history_changes);
   if (history.got_subcommand("show")) return run_history_show(p.history_show);
+  if (history.got_subcommand("report")) return run_history_report(p.history_report);
   return run_history_prune(p.history_prune);
 }
 
@@ -193,6 +218,7 @@ int dispatch(const CLI::App& app, const Program& p) {
   if (app.got_subcommand("ab")) return run_ab(p.ab);
   if (app.got_subcommand("device")) return run_device(p.device);
   if (app.got_subcommand("history")) return dispatch_history(*app.get_subcommand("history"), p);
+  if (app.got_subcommand("report")) return run_report(p.report);
   const CLI::App* baseline = app.get_subcommand("baseline");
   if (baseline->got_subcommand("update")) return run_baseline_update(p.update);
   if (baseline->got_subcommand("promote")) return run_baseline_promote(p.promote);
@@ -215,6 +241,7 @@ int main(int argc, char** argv) {
   add_suggest(app, program);
   add_history(app, program);
   add_ab(app, program);
+  add_report(app, program);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -11,6 +11,7 @@
 #include <set>
 #include <sstream>
 
+#include "case_progress.hpp"
 #include "case_runner.hpp"
 #include "trace_pass.hpp"
 #include "main/main_options.hpp"
@@ -37,13 +38,16 @@ std::vector<BenchmarkResult> journaled(const fs::path& journal) {
   return load_results(journal).benchmarks;
 }
 
-// The cases Google Benchmark selects with these flags, in its order.
+// The cases Google Benchmark selects with these flags, in its order.  A
+// listing that exits with an error code has said why (bad flags): the
+// gate's process ends with that code (WorkerFailed).
 std::vector<std::string> planned_cases(const std::vector<std::string>& args, const fs::path& folder) {
   std::vector<std::string> argv = worker_argv(args);
   argv.push_back("--benchmark_list_tests=true");
   const fs::path listing = folder / "cases.txt";
   const ChildExit exit = run_worker_process(argv, {}, listing);
-  if (exit.signaled || exit.code != 0) throw OutputError(argv.front() + ": listing the cases failed: " + exit.describe());
+  if (!exit.signaled && exit.code != 0) throw WorkerFailed{exit.code};
+  if (exit.signaled) throw OutputError(argv.front() + ": listing the cases failed: " + exit.describe());
   std::vector<std::string> names;
   std::istringstream lines(read_file(listing));
   for (std::string line; std::getline(lines, line);)
@@ -76,24 +80,28 @@ BenchmarkResult rerun_alone(const std::vector<std::string>& args, const std::str
   return lost;
 }
 
-// Adds the unfinished cases to `finished`, each run again alone.
-void rerun_unfinished(const std::vector<std::string>& args, const ChildExit& exit, const fs::path& folder,
-                      std::vector<BenchmarkResult>& finished) {
+// Adds the unfinished of the `planned` cases to `finished`, each run again alone.
+void rerun_unfinished(const std::vector<std::string>& args, const ChildExit& exit,
+                      const std::vector<std::string>& planned, const fs::path& folder,
+                      std::vector<BenchmarkResult>& finished, CaseProgress& progress) {
   std::set<std::string> done;
   for (const BenchmarkResult& r : finished) done.insert(r.name);
   std::vector<std::string> unfinished;
-  for (const std::string& name : planned_cases(args, folder))
+  for (const std::string& name : planned)
     if (!done.count(name)) unfinished.push_back(name);
   std::cerr << "perfgate: the measuring process died (" << exit.describe() << ") with " << finished.size()
             << " case(s) finished; running the " << unfinished.size() << " unfinished case(s) again, one at a time\n";
-  for (std::size_t i = 0; i < unfinished.size(); ++i)
+  for (std::size_t i = 0; i < unfinished.size(); ++i) {
     finished.push_back(rerun_alone(args, unfinished[i], folder, static_cast<int>(i)));
+    progress.update(finished);
+  }
 }
 
-std::vector<BenchmarkResult> recover(const std::vector<std::string>& args, const ChildExit& exit, const fs::path& folder,
-                                     std::vector<BenchmarkResult> finished) {
+std::vector<BenchmarkResult> recover(const std::vector<std::string>& args, const ChildExit& exit,
+                                     const std::vector<std::string>& planned, const fs::path& folder,
+                                     std::vector<BenchmarkResult> finished, CaseProgress& progress) {
   try {
-    rerun_unfinished(args, exit, folder, finished);
+    rerun_unfinished(args, exit, planned, folder, finished, progress);
     return finished;
   } catch (const Interrupted& stop) {
     throw InterruptedRun{{stop.signal}, std::move(finished)};
@@ -120,8 +128,19 @@ int run_worker(std::vector<std::string> args, Role role) {
 std::vector<BenchmarkResult> run_cases_in_worker(const std::vector<std::string>& args) {
   ScratchFolder folder("perfgate-worker");
   const fs::path journal = folder.path() / "run.json";
+  // Listed first, for the progress lines' count; the listing runs these
+  // flags as the worker would, so bad ones end here, said once by it.
+  const std::vector<std::string> planned = [&] {
+    try {
+      return planned_cases(args, folder.path());
+    } catch (const Interrupted& stop) {
+      throw InterruptedRun{{stop.signal}, {}};  // nothing measured yet
+    }
+  }();
+  CaseProgress progress(planned.size(), std::cerr);
   ChildExit exit;
   try {
+    const JournalWatch watch(journal, progress);
     exit = run_worker_process(worker_argv(args), {{kWorkerJournalVariable, journal.string()}});
   } catch (const Interrupted& stop) {
     // The journal is the only copy of the finished cases, and it is in a
@@ -129,8 +148,8 @@ std::vector<BenchmarkResult> run_cases_in_worker(const std::vector<std::string>&
     throw InterruptedRun{{stop.signal}, journaled(journal)};
   }
   if (!exit.signaled && exit.code == 0) return journaled(journal);
-  if (!exit.signaled) throw WorkerFailed{exit.code};  // bad flags and the like: the worker said why
-  return recover(args, exit, folder.path(), journaled(journal));
+  if (!exit.signaled) throw WorkerFailed{exit.code};  // the worker said why
+  return recover(args, exit, planned, folder.path(), journaled(journal), progress);
 }
 
 }  // namespace perfgate

@@ -145,7 +145,7 @@ int gate(const Results& current, std::optional<Results> baseline, const fs::path
          const std::vector<std::string>& args, const MainOptions& options, const RunSpreadHistory* spreads) {
   Comparison comparison;
   if (every_case_skipped(current)) {
-    comparison = compare_results(Results{}, current, options.gate);  // every case: ERROR (skipped)
+    comparison = compare_results(Results{}, current, options.gate);  // every case: SKIPPED
     comparison.baseline.origin = "(not needed: every case was skipped)";
   } else {
     fs::path used = baseline_file;

@@ -37,9 +37,11 @@ double measured_seconds(const BenchmarkResult& b) {
   return std::isfinite(total) ? total : std::numeric_limits<double>::max();
 }
 
+// A case that could not run here (no GPU) is SKIPPED, not an ERROR: only a
+// failure is the harness's problem.
 void mark_not_measured(BenchmarkComparison& c, const BenchmarkResult& cur) {
-  c.verdict = Verdict::error;
-  c.skipped = !cur.error.has_value();
+  c.verdict = cur.error ? Verdict::error : Verdict::skipped;
+  c.skipped = !cur.error;
   c.reason = cur.error ? *cur.error : *cur.skipped;
 }
 
@@ -211,7 +213,10 @@ Comparison compare_results(const Results& baseline, const Results& current, cons
   // Reported as the current run derived them; the gate does not judge them.
   comparison.figures = current.figures;
   comparison.comparable = comparable(baseline.fingerprint, current.fingerprint, &comparison.incomparable_reason);
-  if (baseline.fingerprint.kind == DeviceKind::unknown || current.fingerprint.kind == DeviceKind::unknown)
+  // Only a side that holds cases came from a file (a suite whose every case
+  // was skipped is compared with an empty baseline, which has no device).
+  const auto unknown = [](const Results& r) { return r.fingerprint.kind == DeviceKind::unknown && !r.benchmarks.empty(); };
+  if (unknown(baseline) || unknown(current))
     comparison.notes.push_back("device unknown on one side (Google Benchmark JSON): comparability not checked");
 
   const auto base_index = index_by_name(baseline);
@@ -232,7 +237,7 @@ Comparison compare_results(const Results& baseline, const Results& current, cons
   comparison.nothing_compared = on_both_sides == 0;
   assign_run_q_values(comparison.benchmarks, settings);
   for (auto& c : comparison.benchmarks) {
-    if (!c.evidence) continue;  // NEW, REMOVED and ERROR are already decided
+    if (!c.evidence) continue;  // NEW, REMOVED, ERROR and SKIPPED are already decided
     if (!comparison.comparable) {
       mark_incomparable(c, comparison.incomparable_reason);
       continue;

@@ -8,9 +8,9 @@ int gate_exit_code(const Comparison& comparison) {
   for (const auto& b : comparison.benchmarks) {
     if (b.verdict == Verdict::removed) continue;  // not part of this run
     ++ran;
-    if (b.verdict == Verdict::error && b.skipped) ++skipped;
+    if (b.verdict == Verdict::skipped) ++skipped;
     if (b.ignored) continue;
-    failed |= b.verdict == Verdict::error && !b.skipped;
+    failed |= b.verdict == Verdict::error;
     regressed |= b.verdict == Verdict::regression;
   }
   if (failed) return kExitError;

@@ -5,7 +5,7 @@
 
 namespace perfgate {
 namespace {
-constexpr std::array<std::pair<Verdict, const char*>, 8> kNames = {{
+constexpr std::array<std::pair<Verdict, const char*>, 9> kNames = {{
     {Verdict::regression, "REGRESSION"},
     {Verdict::error, "ERROR"},
     {Verdict::inconclusive, "INCONCLUSIVE"},
@@ -13,6 +13,7 @@ constexpr std::array<std::pair<Verdict, const char*>, 8> kNames = {{
     {Verdict::added, "NEW"},
     {Verdict::removed, "REMOVED"},
     {Verdict::incomparable, "INCOMPARABLE"},
+    {Verdict::skipped, "SKIPPED"},
     {Verdict::no_change, "NO_CHANGE"},
 }};
 }  // namespace

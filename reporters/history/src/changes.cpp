@@ -14,14 +14,14 @@ double segment_median(const std::vector<SeriesPoint>& points, std::size_t begin,
   return stats::median(medians);
 }
 
+}  // namespace
+
 bool regression_first(const Change& a, const Change& b) {
   const bool a_slower = a.change_pct > 0.0;
   const bool b_slower = b.change_pct > 0.0;
   if (a_slower != b_slower) return a_slower;
   return std::abs(a.change_pct) > std::abs(b.change_pct);
 }
-
-}  // namespace
 
 // The detector works on log medians: a step is a ratio, whatever the
 // benchmark's scale, and timing noise is closer to symmetric there.

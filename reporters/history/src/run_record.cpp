@@ -62,7 +62,13 @@ std::optional<std::int64_t> epoch_seconds(const std::string& utc) {
     return std::nullopt;
   tm.tm_year -= 1900;
   tm.tm_mon -= 1;
-  return static_cast<std::int64_t>(timegm(&tm));
+  const std::tm given = tm;
+  const std::time_t seconds = timegm(&tm);
+  // timegm normalizes (month 13 becomes January): a date it had to move was no date.
+  if (tm.tm_year != given.tm_year || tm.tm_mon != given.tm_mon || tm.tm_mday != given.tm_mday ||
+      tm.tm_hour != given.tm_hour || tm.tm_min != given.tm_min || tm.tm_sec != given.tm_sec)
+    return std::nullopt;
+  return static_cast<std::int64_t>(seconds);
 }
 
 RunRecord make_run_record(const Results& results, const std::string& content, const std::string& origin,

@@ -2,7 +2,9 @@
 
 #include <sqlite3.h>
 
+#include <chrono>
 #include <string>
+#include <thread>
 #include <utility>
 
 #include "database_error.hpp"
@@ -46,7 +48,23 @@ class SqliteConnection final : public Connection {
     sqlite3_extended_result_codes(db_, 1);
     sqlite3_busy_timeout(db_, kBusyTimeoutMs);
     // WAL: readers never wait for the writer, and a commit is one append.
-    execute_script("PRAGMA foreign_keys = ON; PRAGMA journal_mode = WAL");
+    execute_script("PRAGMA foreign_keys = ON");
+    enter_wal_mode();
+  }
+
+  // Switching a new file to WAL needs the file to itself, and SQLite may
+  // answer SQLITE_BUSY at once, without its busy handler, while another
+  // process is creating or switching the same file: retry within the timeout.
+  void enter_wal_mode() {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(kBusyTimeoutMs);
+    for (;;) {
+      const int status = sqlite3_exec(db_, "PRAGMA journal_mode = WAL", nullptr, nullptr, nullptr);
+      if (status == SQLITE_OK) return;
+      const int primary = status & 0xff;
+      if ((primary != SQLITE_BUSY && primary != SQLITE_LOCKED) || std::chrono::steady_clock::now() > deadline)
+        fail(sqlite3_errmsg(db_));
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
   }
 
   std::vector<Row> query(const std::string& statement, const std::vector<Value>& params) override {

@@ -71,7 +71,7 @@ Json benchmark_json(const BenchmarkComparison& b) {
             {"reason", b.reason},
             {"threshold_pct", number(b.threshold_pct)},
             {"ignored", b.ignored},
-            {"skipped", b.skipped},
+            {"skipped", b.verdict == Verdict::skipped},  // for readers of files older than SKIPPED
             {"baseline", summary_json(b.baseline)},
             {"current", summary_json(b.current)},
             {"evidence", evidence_json(b.evidence)},

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <ostream>
 
 #include "perfgate/model/errors.hpp"
+#include "perfgate/writers/console_color.hpp"
 #include "perfgate/writers/report_order.hpp"
 #include "perfgate/writers/text_format.hpp"
 #include "perfgate/writers/text_table.hpp"
@@ -44,19 +46,24 @@ std::vector<std::string> kernel_lines(const BenchmarkComparison& b) {
   return lines;
 }
 
-// The table, with each row's `below` lines printed under it.
-void print_rows(std::ostream& out, const std::vector<Row>& rows, const std::vector<std::vector<std::string>>& below) {
+// The table, with each row's `below` lines printed under it; with
+// `verdicts`, the last column (the verdict, never padded) in its colour.
+void print_rows(std::ostream& out, const std::vector<Row>& rows, const std::vector<std::vector<std::string>>& below,
+                const std::vector<Verdict>& verdicts = {}) {
   std::vector<std::size_t> widths(rows.front().size(), 0);
   for (const Row& row : rows)
     for (std::size_t i = 0; i < row.size(); ++i) widths[i] = std::max(widths[i], display_width(row[i]));
   for (std::size_t r = 0; r < rows.size(); ++r) {
     const Row& row = rows[r];
     std::string line;
-    for (std::size_t i = 0; i < row.size(); ++i) {
+    for (std::size_t i = 0; i + 1 < row.size(); ++i) {
       const bool numeric = i >= 1 && i <= 5;
-      line += pad(row[i], widths[i], numeric) + (i + 1 < row.size() ? "  " : "");
+      line += pad(row[i], widths[i], numeric) + "  ";
     }
+    line += row.back();
     while (!line.empty() && line.back() == ' ') line.pop_back();
+    if (r > 0 && r - 1 < verdicts.size() && !row.back().empty())
+      line = line.substr(0, line.size() - row.back().size()) + colored(verdicts[r - 1], row.back());
     out << line << '\n';
     if (r < below.size())
       for (const std::string& extra : below[r]) out << extra << '\n';
@@ -105,19 +112,24 @@ void print_comparison_table(std::ostream& out, const Comparison& comparison, std
     std::vector<Row> rows = {{"Benchmark", "Baseline", "Current", "Change",
                               confidence_label(comparison.settings.confidence) + " CI (ratio)", "q", "Verdict"}};
     std::vector<std::vector<std::string>> below = {{}};
+    std::vector<Verdict> verdicts;
     for (const auto* b : rows_in_order) {
       rows.push_back(make_row(*b));
       below.push_back(kernel_lines(*b));
+      verdicts.push_back(b->verdict);
     }
-    print_rows(out, rows, below);
+    print_rows(out, rows, below, color_wanted(out) ? verdicts : std::vector<Verdict>{});
   }
   bool header = false;
+  std::map<std::string, std::size_t> skip_reasons;  // said once each, not once per case
   for (const auto* b : rows_in_order) {
     if (b->verdict == Verdict::no_change) continue;
     if (!header) out << "\nWhy:\n";
     header = true;
-    out << "  " << printable_name(b->name) << ": " << printable_name(b->reason) << '\n';
+    if (b->verdict == Verdict::skipped) ++skip_reasons[b->reason];
+    else out << "  " << printable_name(b->name) << ": " << printable_name(b->reason) << '\n';
   }
+  for (const auto& [reason, count] : skip_reasons) out << "  " << count << " SKIPPED: " << printable_name(reason) << '\n';
   print_figures(out, comparison.figures);
   print_suggestions(out, comparison.suggestions);
   if (auto shift = environment_shift_line(comparison)) out << '\n' << one_line(*shift) << '\n';

@@ -11,7 +11,7 @@ int gate_stage(Comparison& comparison, const Results& current, const Results* ba
   const int exit_code = gate_exit_code(comparison);
   if (comparison.nothing_compared && exit_code == kExitError) comparison.notes.push_back(nothing_compared_problem(comparison));
   print_comparison_table(console, comparison, exit_code);
-  write_reports(comparison, exit_code, paths);
+  write_reports({comparison, exit_code, &current, baseline}, paths);
   return exit_code;
 }
 

@@ -42,7 +42,8 @@ Outcome outcome_of(const BenchmarkComparison& b) {
   if (b.ignored) return Outcome::skipped;
   switch (b.verdict) {
     case Verdict::regression: return Outcome::failure;
-    case Verdict::error: return b.skipped ? Outcome::skipped : Outcome::error;
+    case Verdict::error: return Outcome::error;
+    case Verdict::skipped:
     case Verdict::inconclusive:
     case Verdict::incomparable: return Outcome::skipped;
     default: return Outcome::pass;
@@ -54,34 +55,40 @@ void property(std::ostream& out, const char* indent, const std::string& name, co
       << "\"/>\n";
 }
 
-void summary_properties(std::ostream& out, const char* prefix, const std::optional<SampleSummary>& s) {
-  if (!s) return;
-  const std::string p = prefix;
-  property(out, "        ", p + "_median_s", decimal(s->median));
-  property(out, "        ", p + "_samples", std::to_string(s->n));
-  property(out, "        ", p + "_robust_cv", decimal(s->robust_cv, 4));
-  if (s->throttled > 0) property(out, "        ", p + "_throttled_samples", std::to_string(s->throttled));
-  if (s->rounds > 1) property(out, "        ", p + "_run_to_run_pct", decimal(s->run_to_run_pct, 4));
+// The per-case numbers as `name=value` words on one line of the case's
+// system-out: junit-10.xsd (Jenkins xUnit) allows no <properties> in a
+// <testcase>, and one line stays greppable.
+void number(std::string& line, const std::string& name, const std::string& value) {
+  line += ' ' + name + '=' + value;
 }
 
-void case_properties(std::ostream& out, const BenchmarkComparison& b) {
-  out << "      <properties>\n";
-  property(out, "        ", "verdict", to_string(b.verdict));
-  summary_properties(out, "baseline", b.baseline);
-  summary_properties(out, "current", b.current);
+void summary_numbers(std::string& line, const std::string& prefix, const std::optional<SampleSummary>& s) {
+  if (!s) return;
+  number(line, prefix + "_median_s", decimal(s->median));
+  number(line, prefix + "_samples", std::to_string(s->n));
+  number(line, prefix + "_robust_cv", decimal(s->robust_cv, 4));
+  if (s->throttled > 0) number(line, prefix + "_throttled_samples", std::to_string(s->throttled));
+  if (s->rounds > 1) number(line, prefix + "_run_to_run_pct", decimal(s->run_to_run_pct, 4));
+}
+
+std::string case_numbers(const BenchmarkComparison& b) {
+  std::string line = "numbers:";
+  number(line, "verdict", to_string(b.verdict));
+  summary_numbers(line, "baseline", b.baseline);
+  summary_numbers(line, "current", b.current);
   if (b.evidence) {
-    property(out, "        ", "ratio", decimal(b.evidence->ratio, 6));
-    property(out, "        ", "change_pct", decimal((b.evidence->ratio - 1.0) * 100.0, 4));
+    number(line, "ratio", decimal(b.evidence->ratio, 6));
+    number(line, "change_pct", decimal((b.evidence->ratio - 1.0) * 100.0, 4));
     if (b.evidence->interval_available) {
-      property(out, "        ", "ci_low", decimal(b.evidence->ci_low, 6));
-      property(out, "        ", "ci_high", decimal(b.evidence->ci_high, 6));
+      number(line, "ci_low", decimal(b.evidence->ci_low, 6));
+      number(line, "ci_high", decimal(b.evidence->ci_high, 6));
     }
-    property(out, "        ", "p_value", decimal(b.evidence->p_value, 4));
-    property(out, "        ", "q_value", decimal(b.evidence->q_value, 4));
-    property(out, "        ", "threshold_pct", decimal(b.threshold_pct, 4));
+    number(line, "p_value", decimal(b.evidence->p_value, 4));
+    number(line, "q_value", decimal(b.evidence->q_value, 4));
+    number(line, "threshold_pct", decimal(b.threshold_pct, 4));
   }
-  if (b.confirmation != Confirmation::not_needed) property(out, "        ", "confirmation", to_string(b.confirmation));
-  out << "      </properties>\n";
+  if (b.confirmation != Confirmation::not_needed) number(line, "confirmation", to_string(b.confirmation));
+  return line + '\n';
 }
 
 std::string failure_message(const BenchmarkComparison& b, double confidence) {
@@ -127,7 +134,6 @@ void test_case(std::ostream& out, const BenchmarkComparison& b, const std::vecto
                const std::string& unique_name, const std::string& classname, double confidence) {
   out << "    <testcase name=\"" << xml_escape_attribute(unique_name) << "\" classname=\""
       << xml_escape_attribute(classname) << "\" time=\"" << seconds_attribute(b.measured_seconds) << "\">\n";
-  case_properties(out, b);
   switch (outcome_of(b)) {
     case Outcome::failure:
       out << "      <failure type=\"PerformanceRegression\" message=\"" << xml_escape_attribute(failure_message(b, confidence))
@@ -138,14 +144,16 @@ void test_case(std::ostream& out, const BenchmarkComparison& b, const std::vecto
           << "\">" << xml_escape_text(details(b, suggestions)) << "</error>\n";
       break;
     case Outcome::skipped: {
-      const std::string why = b.ignored ? "ignored by a gate override; " + std::string(to_string(b.verdict)) + ": " + b.reason
-                                        : std::string(to_string(b.verdict)) + ": " + b.reason;
+      // A case that could not run here says why in its own words; the
+      // others (INCONCLUSIVE, INCOMPARABLE, ignored) name their verdict.
+      const std::string verdict = b.verdict == Verdict::skipped ? b.reason : to_string(b.verdict) + (": " + b.reason);
+      const std::string why = b.ignored ? "ignored by a gate override; " + verdict : verdict;
       out << "      <skipped message=\"" << xml_escape_attribute(why) << "\"/>\n";
       break;
     }
     case Outcome::pass: break;
   }
-  out << "      <system-out>" << xml_escape_text(details(b, suggestions)) << "</system-out>\n";
+  out << "      <system-out>" << xml_escape_text(details(b, suggestions) + case_numbers(b)) << "</system-out>\n";
   out << "    </testcase>\n";
 }
 
@@ -180,15 +188,17 @@ std::string comparison_to_junit(const Comparison& comparison, int exit_code) {
   }
   const std::string suite = comparison.suite.empty() ? "perfgate" : comparison.suite;
   std::ostringstream out;
-  const auto totals = [&](const char* name_attribute) {
-    out << " name=\"" << xml_escape_attribute(name_attribute) << "\" tests=\"" << counts.tests << "\" failures=\""
-        << counts.failures << "\" errors=\"" << counts.errors << "\" skipped=\"" << counts.skipped << "\" time=\""
-        << seconds_attribute(counts.time) << "\"";
+  // junit-10.xsd (Jenkins xUnit) has no `skipped` on <testsuites>; both
+  // levels name the suite, so that merged files tell their suites apart.
+  const auto totals = [&] {
+    out << " name=\"" << xml_escape_attribute(suite) << "\" tests=\"" << counts.tests << "\" failures=\""
+        << counts.failures << "\" errors=\"" << counts.errors << "\"";
   };
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites";
-  totals("perfgate");
-  out << ">\n  <testsuite";
-  totals(suite.c_str());
+  totals();
+  out << " time=\"" << seconds_attribute(counts.time) << "\">\n  <testsuite";
+  totals();
+  out << " skipped=\"" << counts.skipped << "\" time=\"" << seconds_attribute(counts.time) << "\"";
   // A run whose date is unknown has no timestamp rather than an empty one.
   if (!comparison.current.created_utc.empty())
     out << " timestamp=\"" << xml_escape_attribute(comparison.current.created_utc) << "\"";

@@ -2,24 +2,19 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <sstream>
+#include <utility>
+#include <vector>
 
 #include "perfgate/compare/exit_code.hpp"
+#include "perfgate/writers/markdown_fit.hpp"
 #include "perfgate/writers/report_order.hpp"
 #include "perfgate/writers/text_format.hpp"
 #include "perfgate/writers/xml_text.hpp"
 
 namespace perfgate {
 namespace {
-
-const char* status_mark(int exit_code) {
-  switch (exit_code) {
-    case kExitOk: return "✅";
-    case kExitRegression: return "❌";
-    case kExitAllSkipped: return "⏭️";
-    default: return "⚠️";
-  }
-}
 
 void table(std::ostream& out, const std::vector<const BenchmarkComparison*>& rows, double confidence) {
   out << "| Benchmark | Baseline | Current | Change | " << confidence_label(confidence) << " CI (ratio) | q | Verdict |\n"
@@ -104,7 +99,79 @@ bool starts_reference(char c) {
 
 bool is_space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 
+// Three reasons say what kept a suite from running; the JSON has them all.
+constexpr std::size_t kSkipReasonsShown = 3;
+
+// Status line, device and baseline, warnings and notes: what every reader
+// needs, kept whatever the size.
+std::string headline(const Comparison& comparison, int exit_code) {
+  std::ostringstream out;
+  out << "### " << markdown_status_mark(exit_code) << " perfgate " << markdown_code(comparison.suite) << ": "
+      << markdown_cell(summary_line(comparison, exit_code)) << "\n\n";
+  out << "Device " << markdown_code(comparison.current.device.slug) << ", baseline "
+      << markdown_cell(comparison.baseline.origin);
+  if (!comparison.baseline.git_commit.empty())
+    out << " (commit " << markdown_cell(comparison.baseline.git_commit.substr(0, 12)) << ")";
+  out << ".\n\n";
+  if (auto shift = environment_shift_line(comparison)) out << "> **Warning:** " << markdown_cell(*shift) << "\n\n";
+  if (auto throttled = throttling_line(comparison)) out << "> **Warning:** " << markdown_cell(*throttled) << "\n\n";
+  if (!comparison.comparable)
+    out << "> **Incomparable:** " << markdown_cell(comparison.incomparable_reason) << ". Record a baseline for "
+        << markdown_code(comparison.current.device.slug) << " with `perfgate baseline update`.\n\n";
+  for (const auto& note : comparison.notes) out << "> " << markdown_cell(note) << "\n\n";
+  return out.str();
+}
+
+// The rows that are not NO_CHANGE, with their reasons; skipped cases are one
+// line per reason, not a row each.  `failures_only` keeps the regressions
+// and failed cases: what a summary short of room must still show.
+std::string needs_a_look(const std::vector<const BenchmarkComparison*>& rows, const Comparison& comparison,
+                         bool failures_only) {
+  std::vector<const BenchmarkComparison*> attention;
+  std::size_t skipped = 0;
+  for (const auto* b : rows) {
+    skipped += b->verdict == Verdict::skipped ? 1 : 0;
+    const bool failure = b->verdict == Verdict::regression || b->verdict == Verdict::error;
+    if (b->verdict != Verdict::no_change && b->verdict != Verdict::skipped && (failure || !failures_only))
+      attention.push_back(b);
+  }
+  if (attention.empty() && (failures_only || skipped == 0)) return {};
+  std::ostringstream out;
+  out << "#### " << (failures_only ? "Regressions and failures" : "Needs a look") << "\n\n";
+  if (!attention.empty()) {
+    table(out, attention, comparison.settings.confidence);
+    out << '\n';
+    for (const auto* b : attention) out << "- **" << markdown_cell(b->name) << "**: " << markdown_cell(b->reason) << '\n';
+  }
+  if (!failures_only && skipped > 0)
+    out << "- " << skipped << " SKIPPED: " << markdown_cell(skip_reasons(comparison)) << '\n';
+  out << '\n';
+  return out.str();
+}
+
+// Every row, collapsed, with the gate's rule under it.
+std::string all_rows(const std::vector<const BenchmarkComparison*>& rows, const GateSettings& s) {
+  std::ostringstream out;
+  out << "<details><summary>All " << rows.size() << " benchmarks</summary>\n\n";
+  table(out, rows, s.confidence);
+  out << "\nGate: REGRESSION when Mann–Whitney U with Benjamini–Hochberg gives q < " << s.fdr_q << ", the "
+      << confidence_label(s.confidence) << " interval for the ratio lies above 1 and reaches the threshold ("
+      << s.threshold_pct << "%";
+  if (s.noise_multiplier > 0) out << ", or " << s.noise_multiplier << "× the robust CV when larger";
+  out << "); at least " << s.min_samples << " samples a side.\n\n</details>\n\n";
+  return out.str();
+}
+
 }  // namespace
+
+const char* markdown_status_mark(int exit_code) {
+  switch (exit_code) {
+    case kExitOk: return "✅";
+    case kExitRegression: return "❌";
+    case kExitAllSkipped: return "⏭️";
+    default: return "⚠️";
+  }
+}
 
 std::string markdown_cell(const std::string& text) {
   const std::string legal = xml_legal(text);
@@ -149,45 +216,53 @@ std::string markdown_code(const std::string& text) {
   return fence + (pad ? " " + body + " " : body) + fence;
 }
 
-std::string comparison_to_markdown(const Comparison& comparison, int exit_code) {
-  std::ostringstream out;
-  const auto rows = in_report_order(comparison);
-  out << "### " << status_mark(exit_code) << " perfgate " << markdown_code(comparison.suite) << ": "
-      << markdown_cell(summary_line(comparison, exit_code)) << "\n\n";
-  out << "Device " << markdown_code(comparison.current.device.slug) << ", baseline "
-      << markdown_cell(comparison.baseline.origin);
-  if (!comparison.baseline.git_commit.empty())
-    out << " (commit " << markdown_cell(comparison.baseline.git_commit.substr(0, 12)) << ")";
-  out << ".\n\n";
-  if (auto shift = environment_shift_line(comparison)) out << "> **Warning:** " << markdown_cell(*shift) << "\n\n";
-  if (auto throttled = throttling_line(comparison)) out << "> **Warning:** " << markdown_cell(*throttled) << "\n\n";
-  if (!comparison.comparable)
-    out << "> **Incomparable:** " << markdown_cell(comparison.incomparable_reason) << ". Record a baseline for "
-        << markdown_code(comparison.current.device.slug) << " with `perfgate baseline update`.\n\n";
-  for (const auto& note : comparison.notes) out << "> " << markdown_cell(note) << "\n\n";
+std::string skip_reasons(const Comparison& comparison) {
+  std::map<std::string, std::size_t> by_reason;
+  for (const BenchmarkComparison& b : comparison.benchmarks)
+    if (b.verdict == Verdict::skipped) ++by_reason[b.reason];
+  std::vector<std::pair<std::string, std::size_t>> reasons(by_reason.begin(), by_reason.end());
+  std::stable_sort(reasons.begin(), reasons.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  if (reasons.size() == 1) return reasons.front().first;
+  std::string text;
+  for (std::size_t i = 0; i < reasons.size() && i < kSkipReasonsShown; ++i)
+    text += (i == 0 ? "" : "; ") + reasons[i].first + " (" + std::to_string(reasons[i].second) + ")";
+  if (reasons.size() > kSkipReasonsShown)
+    text += "; and " + std::to_string(reasons.size() - kSkipReasonsShown) + " other reasons";
+  return text;
+}
 
-  std::vector<const BenchmarkComparison*> attention;
-  for (const auto* b : rows)
-    if (b->verdict != Verdict::no_change) attention.push_back(b);
-  if (!attention.empty()) {
-    out << "#### Needs a look\n\n";
-    table(out, attention, comparison.settings.confidence);
-    out << '\n';
-    for (const auto* b : attention) out << "- **" << markdown_cell(b->name) << "**: " << markdown_cell(b->reason) << '\n';
-    out << '\n';
-  }
-  kernels_section(out, rows);
-  figures_table(out, comparison.figures);
-  suggestions_table(out, comparison.suggestions);
-  out << "<details><summary>All " << rows.size() << " benchmarks</summary>\n\n";
-  table(out, rows, comparison.settings.confidence);
-  const GateSettings& s = comparison.settings;
-  out << "\nGate: REGRESSION when Mann–Whitney U with Benjamini–Hochberg gives q < " << s.fdr_q << ", the "
-      << confidence_label(s.confidence) << " interval for the ratio lies above 1 and reaches the threshold ("
-      << s.threshold_pct << "%";
-  if (s.noise_multiplier > 0) out << ", or " << s.noise_multiplier << "× the robust CV when larger";
-  out << "); at least " << s.min_samples << " samples a side.\n\n</details>\n";
-  return out.str();
+namespace {
+
+// The whole summary of a suite that ran nothing.
+std::string skipped_suite_line(const Comparison& comparison, int exit_code) {
+  return "### " + std::string(markdown_status_mark(exit_code)) + " perfgate " + markdown_code(comparison.suite) + ": " +
+         markdown_cell(summary_line(comparison, exit_code)) + ": " + markdown_cell(skip_reasons(comparison)) + "\n\n";
+}
+
+}  // namespace
+
+std::vector<MarkdownPart> comparison_markdown_parts(const Comparison& comparison, int exit_code) {
+  // Nothing ran: its rows would be one sentence said once per case.
+  if (exit_code == kExitAllSkipped) return {{MarkdownPart::Kind::essential, skipped_suite_line(comparison, exit_code), ""}};
+  const auto rows = in_report_order(comparison);
+  std::vector<MarkdownPart> parts;
+  parts.push_back({MarkdownPart::Kind::essential, headline(comparison, exit_code), ""});
+  parts.push_back({MarkdownPart::Kind::detail, needs_a_look(rows, comparison, false), needs_a_look(rows, comparison, true)});
+  std::ostringstream kernels;
+  kernels_section(kernels, rows);
+  parts.push_back({MarkdownPart::Kind::detail, kernels.str(), ""});
+  std::ostringstream figures;
+  figures_table(figures, comparison.figures);
+  parts.push_back({MarkdownPart::Kind::detail, figures.str(), ""});
+  std::ostringstream suggestions;
+  suggestions_table(suggestions, comparison.suggestions);
+  parts.push_back({MarkdownPart::Kind::detail, suggestions.str(), ""});
+  parts.push_back({MarkdownPart::Kind::folded_table, all_rows(rows, comparison.settings), ""});
+  return parts;
+}
+
+std::string comparison_to_markdown(const Comparison& comparison, int exit_code, std::size_t max_bytes) {
+  return fit_markdown(comparison_markdown_parts(comparison, exit_code), max_bytes);
 }
 
 }  // namespace perfgate

@@ -10,6 +10,7 @@
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/interruption.hpp"
 #include "perfgate/writers/comparison_json.hpp"
+#include "perfgate/writers/html_report.hpp"
 #include "perfgate/writers/junit_writer.hpp"
 #include "perfgate/writers/markdown_writer.hpp"
 
@@ -20,11 +21,11 @@ namespace {
 using Report = std::pair<fs::path, std::string>;  // target, content
 
 // Every report rendered before anything touches the disk.
-std::vector<Report> render(const Comparison& comparison, int exit_code, const ReportPaths& paths) {
+std::vector<Report> render(const ReportInput& input, const ReportPaths& paths) {
   std::vector<Report> reports;
   for (const ReportWriter& writer : report_writers())
     if (const fs::path target = paths.at(writer.flag); !target.empty())
-      reports.emplace_back(target, writer.render(comparison, exit_code));
+      reports.emplace_back(target, writer.render(input));
   return reports;
 }
 
@@ -50,13 +51,20 @@ void stage_and_commit(const std::vector<Report>& reports) {
   for (StagedFile& file : staged) file.commit();
 }
 
+// The writers that read only the comparison and the exit code, adapted to
+// the table's ReportInput.
+std::string json_report(const ReportInput& input) { return comparison_to_json(input.comparison, input.exit_code); }
+std::string junit_report(const ReportInput& input) { return comparison_to_junit(input.comparison, input.exit_code); }
+std::string markdown_report(const ReportInput& input) { return comparison_to_markdown(input.comparison, input.exit_code); }
+
 }  // namespace
 
 const std::vector<ReportWriter>& report_writers() {
   static const std::vector<ReportWriter> writers{
-      {"json", "the comparison JSON", "comparison JSON", ".comparison.json", comparison_to_json},
-      {"junit", "the JUnit report", "JUnit XML", ".junit.xml", comparison_to_junit},
-      {"markdown", "the Markdown summary", "Markdown summary", ".md", comparison_to_markdown},
+      {"json", "the comparison JSON", "comparison JSON", ".comparison.json", json_report},
+      {"junit", "the JUnit report", "JUnit XML", ".junit.xml", junit_report},
+      {"markdown", "the Markdown summary", "Markdown summary", ".md", markdown_report},
+      {"html", "the HTML report", "HTML report", ".html", comparison_to_html},
   };
   return writers;
 }
@@ -92,8 +100,8 @@ std::vector<NamedPath> ReportPaths::named() const {
   return roles;
 }
 
-void write_reports(const Comparison& comparison, int exit_code, const ReportPaths& paths) {
-  const std::vector<Report> reports = render(comparison, exit_code, paths);
+void write_reports(const ReportInput& input, const ReportPaths& paths) {
+  const std::vector<Report> reports = render(input, paths);
   try {
     write_special_files(reports);
     stage_and_commit(reports);

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <utility>
+#include <vector>
 
 #include "perfgate/compare/environment_shift.hpp"
 #include "perfgate/compare/exit_code.hpp"
@@ -87,32 +89,34 @@ std::string verdict_label(const BenchmarkComparison& b) {
   if (b.confirmation == Confirmation::confirmed) label += " (confirmed)";
   else if (b.confirmation == Confirmation::not_reproduced) label += " (not reproduced)";
   else if (b.confirmation == Confirmation::unavailable) label += " (unconfirmed)";
-  if (b.verdict == Verdict::error && b.skipped) label += " (skipped)";
   if (b.ignored) label += " [ignored]";
   return label;
 }
 
+std::string status_text(int exit_code) {
+  const char* word = "ERROR";
+  switch (exit_code) {
+    case kExitOk: word = "PASS"; break;
+    case kExitRegression: word = "FAIL"; break;
+    case kExitAllSkipped: word = "SKIPPED"; break;
+    default: break;
+  }
+  return std::string(word) + " (exit " + std::to_string(exit_code) + ")";
+}
+
+std::string verdict_counts_text(const std::map<Verdict, std::size_t>& counts) {
+  std::vector<std::pair<Verdict, std::size_t>> ranked(counts.begin(), counts.end());
+  std::sort(ranked.begin(), ranked.end(),
+            [](const auto& a, const auto& b) { return report_rank(a.first) < report_rank(b.first); });
+  std::string text;
+  for (const auto& [verdict, count] : ranked)
+    text += (text.empty() ? "" : ", ") + std::to_string(count) + " " + to_string(verdict);
+  return text.empty() ? "no benchmarks" : text;
+}
+
 std::string summary_line(const Comparison& comparison, std::optional<int> exit_code) {
-  std::string line;
-  if (exit_code) {
-    switch (*exit_code) {
-      case kExitOk: line = "PASS"; break;
-      case kExitRegression: line = "FAIL"; break;
-      case kExitAllSkipped: line = "SKIPPED"; break;
-      default: line = "ERROR"; break;
-    }
-    line += " (exit " + std::to_string(*exit_code) + "):";
-  }
-  const auto counts = comparison.verdict_counts();
-  bool first = true;
-  for (int rank = 0; rank < 8; ++rank) {
-    for (const auto& [verdict, count] : counts) {
-      if (report_rank(verdict) != rank) continue;
-      line += (first ? (line.empty() ? "" : " ") : ", ") + std::to_string(count) + " " + to_string(verdict);
-      first = false;
-    }
-  }
-  if (first) line += line.empty() ? "no benchmarks" : " no benchmarks";
+  std::string line = exit_code ? status_text(*exit_code) + ": " : "";
+  line += verdict_counts_text(comparison.verdict_counts());
   if (!comparison.comparable) line += "; devices differ, nothing gated";
   return line;
 }

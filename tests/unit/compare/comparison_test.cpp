@@ -42,9 +42,7 @@ TEST(Comparison, EveryVerdictFromResults) {
   EXPECT_EQ(verdict_of(c, "fresh"), Verdict::added);
   EXPECT_EQ(verdict_of(c, "gone"), Verdict::removed);
   EXPECT_EQ(verdict_of(c, "broken"), Verdict::error);
-  EXPECT_FALSE(c.find("broken")->skipped);
-  EXPECT_EQ(verdict_of(c, "nodevice"), Verdict::error);
-  EXPECT_TRUE(c.find("nodevice")->skipped);
+  EXPECT_EQ(verdict_of(c, "nodevice"), Verdict::skipped);
   EXPECT_EQ(c.find("nodevice")->reason, "no CUDA device: none");
   EXPECT_NE(verdict_of(c, "noisy"), Verdict::regression) << "a noisy case needs more than a noisy change";
 }
@@ -164,10 +162,25 @@ TEST(Comparison, NothingOnBothSidesIsAnInputError) {
   EXPECT_EQ(gate_exit_code(elsewhere), kExitOk);
 }
 
+// The empty baseline of a suite whose every case was skipped is no file of
+// unknown device: no note about one.  A side that holds cases and no device
+// (Google Benchmark JSON) still gets it.
+TEST(Comparison, UnknownDeviceNoteOnlyForASideThatHoldsCases) {
+  const Results skipped = results("a", {testing::skipped_benchmark("a/1", "no CUDA device")});
+  for (const std::string& note : compare_results(Results{}, skipped).notes)
+    EXPECT_EQ(note.find("device unknown"), std::string::npos) << note;
+  Results gbench = results("a", {benchmark("a/1", timed(1e-3, 1))});
+  gbench.fingerprint = Fingerprint{};
+  const Comparison c = compare_results(gbench, results("a", {benchmark("a/1", timed(1e-3, 2))}));
+  ASSERT_EQ(c.notes.empty(), false);
+  EXPECT_NE(c.notes.front().find("device unknown on one side"), std::string::npos);
+}
+
 TEST(Verdict, NamesRoundTrip) {
   for (Verdict v : {Verdict::regression, Verdict::improvement, Verdict::no_change, Verdict::inconclusive,
-                    Verdict::added, Verdict::removed, Verdict::error, Verdict::incomparable})
+                    Verdict::added, Verdict::removed, Verdict::error, Verdict::incomparable, Verdict::skipped})
     EXPECT_EQ(verdict_from_string(to_string(v)), v);
+  EXPECT_STREQ(to_string(Verdict::skipped), "SKIPPED");
   EXPECT_STREQ(to_string(Verdict::added), "NEW");
   EXPECT_EQ(report_rank(Verdict::regression), 0);
 }

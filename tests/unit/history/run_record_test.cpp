@@ -31,6 +31,9 @@ TEST(RunRecord, DatesAreSecondsSince1970) {
   EXPECT_EQ(epoch_seconds("2026-11-24T00:00:00Z"), 1795478400);
   EXPECT_FALSE(epoch_seconds("2026-11-24"));
   EXPECT_FALSE(epoch_seconds("2026-11-24T00:00:00Z trailing"));
+  EXPECT_FALSE(epoch_seconds("2026-13-01T00:00:00Z"));  // no month 13
+  EXPECT_FALSE(epoch_seconds("2026-04-31T00:00:00Z"));  // no 31 April
+  EXPECT_FALSE(epoch_seconds("2026-11-24T24:00:00Z"));
 }
 
 TEST(RunRecord, MediansIntervalsAndOnlyMeasuredCases) {

@@ -42,6 +42,20 @@ TEST(SuggestNoisy, FiresOverThreePercentWithClockAndThrottling) {
   EXPECT_EQ(high.evidence.find("throttled"), std::string::npos) << high.evidence;
 }
 
+// The hint fits the device: GPU clocks for a GPU case, never for a host one.
+TEST(SuggestNoisy, HintFollowsTheDeviceKind) {
+  const auto hint = [](const Fingerprint& device) {
+    const Results r = testing::results("s", {benchmark("s/a", spread_samples(0.05))}, device);
+    const auto out = rules::noisy().apply(SuggestContext{r, nullptr, nullptr, std::nullopt});
+    return out.size() == 1 ? out[0].hint : std::string("<no suggestion>");
+  };
+  const std::string gpu = hint(testing::test_gpu()), cpu = hint(testing::test_cpu());
+  EXPECT_NE(gpu.find("nvidia-smi"), std::string::npos) << gpu;
+  EXPECT_EQ(cpu.find("nvidia-smi"), std::string::npos) << cpu;
+  EXPECT_EQ(cpu.find("GPU"), std::string::npos) << cpu;
+  EXPECT_NE(cpu.find("CPU frequency"), std::string::npos) << cpu;
+}
+
 TEST(SuggestNoisy, SilentForQuietOrUnmeasuredCases) {
   BenchmarkResult failed = testing::failed_benchmark("gemm/fp32/8192", "boom");
   failed.samples = spread_samples(0.2);  // samples kept from before the failure do not count

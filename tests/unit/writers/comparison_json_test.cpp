@@ -28,7 +28,8 @@ TEST(ComparisonJson, EveryVerdictWithItsNumbers) {
   EXPECT_EQ(j["exit_code"], 1);
   EXPECT_EQ(j["counts"]["REGRESSION"], 1);
   EXPECT_EQ(j["counts"]["REMOVED"], 1);
-  EXPECT_EQ(j["counts"]["ERROR"], 1);
+  EXPECT_EQ(j["counts"]["SKIPPED"], 1);
+  EXPECT_FALSE(j["counts"].contains("ERROR")) << "a skip is no failure";
   ASSERT_EQ(j["benchmarks"].size(), 3u);
   const auto& slow = j["benchmarks"][0];
   EXPECT_EQ(slow["name"], "slow");
@@ -37,6 +38,12 @@ TEST(ComparisonJson, EveryVerdictWithItsNumbers) {
   EXPECT_LT(slow["evidence"]["ci_low"].get<double>(), slow["evidence"]["ci_high"].get<double>());
   EXPECT_EQ(slow["baseline"]["n"], 10);
   EXPECT_TRUE(j["benchmarks"][1]["evidence"].is_null());
+  for (const auto& b : j["benchmarks"])
+    if (b["name"] == "fresh") {
+      EXPECT_EQ(b["verdict"], "SKIPPED");
+      EXPECT_EQ(b["skipped"], true);
+      EXPECT_EQ(b["reason"], "no CUDA device: none");
+    }
   EXPECT_TRUE(j["environment_shift"].is_null());
   EXPECT_EQ(j["settings"]["threshold_pct"], 5.0);
 }

@@ -11,6 +11,7 @@
 #include "perfgate/model/errors.hpp"
 #include "perfgate/writers/comparison_json.hpp"
 #include "perfgate/writers/console_table.hpp"
+#include "perfgate/writers/html_report.hpp"
 #include "perfgate/writers/junit_writer.hpp"
 #include "perfgate/writers/markdown_writer.hpp"
 #include "perfgate/writers/report_files.hpp"
@@ -33,19 +34,28 @@ std::string read(const fs::path& file) {
 
 TEST(ReportWriters, OneRowPerFormatInWritingOrder) {
   const std::vector<ReportWriter>& writers = report_writers();
-  ASSERT_EQ(writers.size(), 3u);
+  ASSERT_EQ(writers.size(), 4u);
   EXPECT_STREQ(writers[0].flag, "json");
   EXPECT_STREQ(writers[1].flag, "junit");
   EXPECT_STREQ(writers[2].flag, "markdown");
+  EXPECT_STREQ(writers[3].flag, "html");
   EXPECT_STREQ(writers[0].extension, ".comparison.json");
   EXPECT_STREQ(writers[1].extension, ".junit.xml");
   EXPECT_STREQ(writers[2].extension, ".md");
+  EXPECT_STREQ(writers[3].extension, ".html");
   EXPECT_STREQ(writers[0].name, "the comparison JSON");
   EXPECT_STREQ(writers[1].name, "the JUnit report");
   EXPECT_STREQ(writers[2].name, "the Markdown summary");
-  EXPECT_EQ(writers[0].render, &comparison_to_json);
-  EXPECT_EQ(writers[1].render, &comparison_to_junit);
-  EXPECT_EQ(writers[2].render, &comparison_to_markdown);
+  EXPECT_STREQ(writers[3].name, "the HTML report");
+  // Each row renders what its format's function renders.
+  const Results base = results("host", {benchmark("a", lognormal_samples(1e-3, 0.01, 10, 1))});
+  const Results cur = results("host", {benchmark("a", lognormal_samples(1e-3, 0.01, 10, 2))});
+  const Comparison comparison = compare_results(base, cur);
+  const ReportInput input{comparison, 0, &cur, &base};
+  EXPECT_EQ(writers[0].render(input), comparison_to_json(comparison, 0));
+  EXPECT_EQ(writers[1].render(input), comparison_to_junit(comparison, 0));
+  EXPECT_EQ(writers[2].render(input), comparison_to_markdown(comparison, 0));
+  EXPECT_EQ(writers[3].render(input), comparison_to_html(input));
 }
 
 TEST(ReportWriters, DefaultPathsAndRolesComeFromTheTable) {
@@ -55,13 +65,14 @@ TEST(ReportWriters, DefaultPathsAndRolesComeFromTheTable) {
   EXPECT_EQ(paths.at("json"), fs::path("/out/gemm.comparison.json"));
   EXPECT_EQ(paths.at("junit"), fs::path("/elsewhere/mine.xml"));  // given: kept
   EXPECT_EQ(paths.at("markdown"), fs::path("/out/gemm.md"));
+  EXPECT_EQ(paths.at("html"), fs::path("/out/gemm.html"));
   const std::vector<NamedPath> named = paths.named();
-  ASSERT_EQ(named.size(), 3u);
+  ASSERT_EQ(named.size(), 4u);
   EXPECT_EQ(named[1].path, fs::path("/elsewhere/mine.xml"));
   EXPECT_EQ(named[1].role, "the JUnit report");
   ReportPaths none;
   none.fill_defaults("", "gemm");  // no folder: nothing set
-  EXPECT_TRUE(none.at("json").empty() && none.at("junit").empty() && none.at("markdown").empty());
+  EXPECT_TRUE(none.at("json").empty() && none.at("junit").empty() && none.at("markdown").empty() && none.at("html").empty());
   EXPECT_THROW(none["html?"], std::out_of_range);  // only writers' flags
 }
 
@@ -83,7 +94,7 @@ TEST(GateStage, ExplainsGatesPrintsAndWritesEveryReport) {
   print_comparison_table(table, comparison, exit_code);
   EXPECT_EQ(console.str(), table.str());
   for (const ReportWriter& writer : report_writers())
-    EXPECT_EQ(read(paths.at(writer.flag)), writer.render(comparison, exit_code)) << writer.name;
+    EXPECT_EQ(read(paths.at(writer.flag)), writer.render({comparison, exit_code, &cur, &base})) << writer.name;
   fs::remove_all(folder);
 }
 

@@ -57,7 +57,12 @@ TEST(JUnitWriter, MapsVerdictsToJUnitOutcomes) {
   EXPECT_EQ(xml.count(case_path("fresh") + "/*[self::failure or self::error or self::skipped]"), 0u);
   EXPECT_EQ(xml.values("/testsuites/@failures"), std::vector<std::string>{"1"});
   EXPECT_EQ(xml.values("/testsuites/@errors"), std::vector<std::string>{"1"});
-  EXPECT_EQ(xml.values("/testsuites/@skipped"), std::vector<std::string>{"2"});
+  EXPECT_EQ(xml.values("/testsuites/testsuite/@skipped"), std::vector<std::string>{"2"});
+  EXPECT_EQ(xml.count("/testsuites/@skipped"), 0u) << "junit-10.xsd has no skipped on <testsuites>";
+  EXPECT_EQ(xml.values("/testsuites/@name"), std::vector<std::string>{"gemm"}) << "the suite, not \"perfgate\"";
+  EXPECT_EQ(xml.values(case_path("gpu-only") + "/skipped/@message"), std::vector<std::string>{"no CUDA device: none"})
+      << "a case that could not run says why in its own words";
+  EXPECT_EQ(xml.values(case_path("few") + "/skipped/@message").at(0).rfind("INCONCLUSIVE: ", 0), 0u);
 }
 
 TEST(JUnitWriter, FailureHasAOneLineMessageAndDetailsInTheBody) {
@@ -72,15 +77,50 @@ TEST(JUnitWriter, FailureHasAOneLineMessageAndDetailsInTheBody) {
   EXPECT_NE(body[0].find("baseline: median"), std::string::npos) << body[0];
 }
 
-TEST(JUnitWriter, NumbersInProperties) {
+// junit-10.xsd allows no <properties> in a <testcase>: each case's numbers
+// are one `numbers:` line of its system-out.
+TEST(JUnitWriter, NumbersInSystemOut) {
   const Comparison c = sample_comparison();
   const XmlDocument xml(comparison_to_junit(c, 1));
-  EXPECT_EQ(xml.values(case_path("slow") + "/properties/property[@name='verdict']/@value"),
-            std::vector<std::string>{"REGRESSION"});
-  const auto ratio = xml.values(case_path("slow") + "/properties/property[@name='ratio']/@value");
-  ASSERT_EQ(ratio.size(), 1u);
-  EXPECT_NEAR(std::stod(ratio[0]), c.find("slow")->evidence->ratio, 1e-5);
+  EXPECT_EQ(xml.count("//testcase/properties"), 0u);
+  const auto out = xml.values(case_path("slow") + "/system-out");
+  ASSERT_EQ(out.size(), 1u);
+  const std::size_t line = out[0].find("\nnumbers: verdict=REGRESSION baseline_median_s=");
+  ASSERT_NE(line, std::string::npos) << out[0];
+  const std::size_t ratio = out[0].find(" ratio=", line);
+  ASSERT_NE(ratio, std::string::npos) << out[0];
+  EXPECT_NEAR(std::stod(out[0].substr(ratio + 7)), c.find("slow")->evidence->ratio, 1e-5);
+  EXPECT_NE(out[0].find(" q_value=", line), std::string::npos) << out[0];
   EXPECT_EQ(xml.count("/testsuites/testsuite/properties/property[@name='perfgate.exit_code']"), 1u);
+}
+
+// Jenkins xUnit's junit-10.xsd (tests/fixtures/junit) accepts every file the
+// writer makes: a pass, a regression, a failed case, a skipped suite, kernels.
+TEST(JUnitWriter, ValidatesAgainstTheJenkinsXunitSchema) {
+  const std::string xsd = std::string(PERFGATE_TEST_FIXTURES) + "/junit/junit-10.xsd";
+  const Results same = results("host", {benchmark("a", lognormal_samples(1e-3, 0.01, 10, 1)),
+                                        benchmark("b", lognormal_samples(1e-3, 0.01, 10, 2))});
+  const Results slower = results("host", {benchmark("a", lognormal_samples(2e-3, 0.01, 10, 3)),
+                                          benchmark("b", lognormal_samples(1e-3, 0.01, 10, 4))});
+  const Results failed = results("host", {testing::failed_benchmark("a", "boom"), benchmark("b", lognormal_samples(1e-3, 0.01, 10, 5))});
+  const Results skipped = results("gemm", {testing::skipped_benchmark("gemm/a", "no CUDA device: none"),
+                                           testing::skipped_benchmark("gemm/b", "no CUDA device: none")});
+  const Results traced_base = results("gpu", {traced_benchmark("gemm", 1e-3, 1, {traced_kernel("sgemm", 30, 10e3, 1), traced_kernel("old", 30, 1e3, 2)})});
+  const Results traced_cur = results("gpu", {traced_benchmark("gemm", 2e-3, 3, {traced_kernel("sgemm", 30, 12e3, 11), traced_kernel("new", 30, 1e3, 12)})});
+  const std::vector<std::pair<std::string, Comparison>> runs = {
+      {"pass", compare_results(same, same)},
+      {"regression", compare_results(same, slower)},
+      {"failed case", compare_results(same, failed)},
+      {"skipped suite", compare_results(Results{}, skipped)},
+      {"kernels", compare_results(traced_base, traced_cur)},
+      {"everything", sample_comparison()},
+  };
+  for (const auto& [what, c] : runs) {
+    const std::string text = comparison_to_junit(c, gate_exit_code(c));
+    const XmlDocument xml(text);
+    ASSERT_TRUE(xml.well_formed()) << what << ": " << xml.error();
+    EXPECT_EQ(xml.schema_problems(xsd), "") << what << ":\n" << text;
+  }
 }
 
 TEST(JUnitWriter, TimeIsSecondsWithADotWhateverTheLocale) {

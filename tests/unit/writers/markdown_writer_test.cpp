@@ -59,6 +59,49 @@ TEST(MarkdownWriter, NoKernelsSectionWithoutKernelChanges) {
   EXPECT_EQ(md.find("Kernels"), std::string::npos) << md;
 }
 
+// A GPU suite on a machine without a GPU: one line, its status, count and
+// reason, not a row and a reason per case.
+TEST(MarkdownWriter, AFullySkippedSuiteIsOneLine) {
+  const std::string reason = "no CUDA device: no NVIDIA driver or GPU on this machine (cudaGetDeviceCount: "
+                             "cudaErrorInsufficientDriver)";
+  std::vector<BenchmarkResult> cases;
+  for (int i = 0; i < 17; ++i) cases.push_back(testing::skipped_benchmark("gpu_timing/case_" + std::to_string(i), reason));
+  const Comparison c = compare_results(Results{}, results("gpu_timing", cases));
+  const std::string md = comparison_to_markdown(c, 77);
+  EXPECT_EQ(md, "### ⏭️ perfgate `gpu_timing`: SKIPPED (exit 77): 17 SKIPPED: " + reason + "\n\n");
+}
+
+TEST(MarkdownWriter, SkippedCasesOfASuiteThatRanAreOneLinePerReason) {
+  const Results base = results("gemm", {benchmark("gemm/fp32", lognormal_samples(1e-3, 0.01, 10, 1))});
+  const Results cur = results("gemm", {benchmark("gemm/fp32", lognormal_samples(1e-3, 0.01, 10, 2)),
+                                       testing::skipped_benchmark("gemm/fp8/a", "FP8 needs sm_89"),
+                                       testing::skipped_benchmark("gemm/fp8/b", "FP8 needs sm_89")});
+  const std::string md = comparison_to_markdown(compare_results(base, cur), 0);
+  EXPECT_NE(md.find("#### Needs a look\n\n- 2 SKIPPED: FP8 needs sm\\_89\n"), std::string::npos) << md;
+  EXPECT_EQ(md.find("**gemm/fp8/a**"), std::string::npos) << md;
+}
+
+// Many cases: the folded table goes, the regressions stay, and a note says so.
+TEST(MarkdownWriter, TheCapDropsTheFoldedTableAndKeepsTheRegressions) {
+  std::vector<BenchmarkResult> base, cur;
+  for (int i = 0; i < 1000; ++i) {
+    const std::string name = "host/case_" + std::to_string(i);
+    base.push_back(benchmark(name, lognormal_samples(1e-3, 0.01, 10, i)));
+    cur.push_back(benchmark(name, lognormal_samples(i < 4 ? 2e-3 : 1e-3, 0.01, 10, 1000 + i)));
+  }
+  const Comparison c = compare_results(results("host", base), results("host", cur));
+  const std::string full = comparison_to_markdown(c, 1, 10'000'000);
+  ASSERT_GT(full.size(), kMarkdownMaxBytes) << "the test needs a summary over the cap";
+  const std::string md = comparison_to_markdown(c, 1);
+  EXPECT_LE(md.size(), kMarkdownMaxBytes);
+  EXPECT_EQ(md.rfind("### ❌ perfgate `host`: FAIL (exit 1)", 0), 0u);
+  EXPECT_NE(md.find("> **Note:** 1 table left out to fit 60,000 bytes; the full report is in the artifact."),
+            std::string::npos)
+      << md.substr(0, 1000);
+  for (int i = 0; i < 4; ++i) EXPECT_NE(md.find("**host/case\\_" + std::to_string(i) + "**"), std::string::npos) << i;
+  EXPECT_EQ(md.find("<details>"), std::string::npos);
+}
+
 TEST(MarkdownWriter, CellEscapesMarkupAndLineBreaks) {
   EXPECT_EQ(markdown_cell("a|b"), "a\\|b");
   EXPECT_EQ(markdown_cell("<script>&"), "&lt;script&gt;&amp;");
@@ -113,7 +156,7 @@ std::string code_span_text(const std::string& md, std::size_t from) {
 }
 
 TEST(MarkdownWriter, ABacktickInTheSuiteNameStaysInsideItsCodeSpan) {
-  for (const std::string suite : {"x` @all `y", "`", "a``b", "tail`"}) {
+  for (const std::string suite : {"x` @all `y", "`", "a``b", "tail`", "gpu_timing", "a\\b*c"}) {
     const Results r = results(suite, {benchmark("b", lognormal_samples(1e-3, 0.01, 10, 1))});
     const std::string md = comparison_to_markdown(compare_results(r, r), 0);
     EXPECT_EQ(code_span_text(md, md.find("perfgate ")), suite) << md;

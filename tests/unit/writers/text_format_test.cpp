@@ -36,9 +36,8 @@ TEST(VerdictLabel, AddsConfirmationAndFlags) {
   b.ignored = true;
   EXPECT_EQ(verdict_label(b), "REGRESSION (confirmed) [ignored]");
   BenchmarkComparison s;
-  s.verdict = Verdict::error;
-  s.skipped = true;
-  EXPECT_EQ(verdict_label(s), "ERROR (skipped)");
+  s.verdict = Verdict::skipped;
+  EXPECT_EQ(verdict_label(s), "SKIPPED");
 }
 
 // Five benchmarks 30% slower: an environment shift whose moved cases are REGRESSIONs.

@@ -14,6 +14,16 @@ namespace {
 constexpr double kNoisy = 0.03;
 constexpr double kVeryNoisy = 0.10;
 
+// What steadies a case depends on what it ran on: GPU clocks mean nothing
+// to a host case, and a GPU case's time is the GPU's.
+std::string hint_for(DeviceKind kind) {
+  const std::string common = "more repetitions (--benchmark_repetitions), a longer MinTime, an idle machine; ";
+  if (kind == DeviceKind::gpu) return common + "check the GPU clocks (nvidia-smi -q -d CLOCK) and lock them for benchmarking";
+  if (kind == DeviceKind::cpu)
+    return common + "pin the CPU frequency (cpupower frequency-set) and the process to idle cores (taskset)";
+  return common + "steady the clocks of the device it ran on";
+}
+
 std::vector<Suggestion> apply(const SuggestContext& ctx) {
   std::vector<Suggestion> out;
   for (const BenchmarkResult& b : ctx.current.benchmarks) {
@@ -33,8 +43,7 @@ std::vector<Suggestion> apply(const SuggestContext& ctx) {
     if (b.throttled_samples > 0)
       s.evidence += "; " + std::to_string(b.throttled_samples) + " throttled repetitions left out";
     s.expected_gain = {0.0, false, "none: makes the gate sharper (its interval widens with the noise)"};
-    s.hint = "more repetitions (--benchmark_repetitions), a longer MinTime, an idle machine; check the GPU clocks "
-             "(nvidia-smi -q -d CLOCK); pin the CPU frequency for host cases";
+    s.hint = hint_for(ctx.current.fingerprint.kind);
     out.push_back(std::move(s));
   }
   return out;

@@ -36,7 +36,10 @@ struct BenchmarkComparison {
   std::optional<Evidence> evidence;
   double threshold_pct = 0.0;     // the practical threshold applied, in %
   bool ignored = false;           // gate.ignore: reported, never gated
-  bool skipped = false;           // ERROR because the case could not run here
+  // True exactly when the verdict is SKIPPED; the comparison JSON keeps its
+  // "skipped" flag for readers of files written before SKIPPED existed
+  // (ERROR with "skipped": true).  Writers go by the verdict.
+  bool skipped = false;
   double measured_seconds = 0.0;  // time spent in timed iterations
   // Judged from summaries (a side kept no samples): baseline/current
   // "median" are then means, and the p-value is Welch's on log times.

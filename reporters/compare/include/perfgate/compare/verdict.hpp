@@ -12,12 +12,13 @@ enum class Verdict {
   inconclusive,  // too few samples, or a change beyond the threshold without evidence
   added,         // NEW: only in the current run
   removed,       // REMOVED: only in the baseline
-  error,         // failed or skipped in the current run
+  error,         // failed in the current run
   incomparable,  // measured on a different device
+  skipped,       // could not run here (no GPU, an unsupported shape): not a failure
 };
 
 // "REGRESSION", "IMPROVEMENT", "NO_CHANGE", "INCONCLUSIVE", "NEW", "REMOVED",
-// "ERROR", "INCOMPARABLE".
+// "ERROR", "INCOMPARABLE", "SKIPPED".
 const char* to_string(Verdict verdict);
 std::optional<Verdict> verdict_from_string(const std::string& text);
 

@@ -32,6 +32,10 @@ struct Change {
 std::vector<Change> series_changes(const SeriesKey& key, const std::vector<SeriesPoint>& points,
                                    const stats::ChangePointSettings& settings);
 
+// The triage's order: regressions before improvements, each largest
+// first (a strict weak order for std::stable_sort).
+bool regression_first(const Change& a, const Change& b);
+
 // Every series that passes `filter`, regressions first (largest first),
 // then improvements (largest first).
 std::vector<Change> find_changes(sql::Connection& db, const SeriesFilter& filter,

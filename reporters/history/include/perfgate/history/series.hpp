@@ -44,6 +44,22 @@ std::vector<SeriesKey> list_series(sql::Connection& db, const SeriesFilter& filt
 // The points of one series in commit order.
 std::vector<SeriesPoint> load_series(sql::Connection& db, const SeriesKey& key, const SeriesFilter& filter);
 
+// The points of several series of one suite on one testbed (every key's
+// suite and testbed are the first's), each in commit order, in the keys'
+// order: one query for many benchmarks, where one per benchmark would cost
+// a round trip each on a server.  The dashboard reads every series so.
+std::vector<std::vector<SeriesPoint>> load_series_batch(sql::Connection& db, const std::vector<SeriesKey>& keys,
+                                                        const SeriesFilter& filter);
+
+// The runs that pass the filter's kind, testbed and since (not its
+// benchmark pattern): how many, and the first and last date.
+struct RunSpan {
+  std::int64_t runs = 0;
+  std::string first_utc;  // empty when there is no run
+  std::string last_utc;
+};
+RunSpan run_span(sql::Connection& db, const SeriesFilter& filter);
+
 // "2026-11-01" or "2026-11-01T12:00:00Z" as seconds since 1970; InputError
 // naming `where` otherwise.
 std::int64_t parse_since(const std::string& text, const std::string& where);

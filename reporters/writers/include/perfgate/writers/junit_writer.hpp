@@ -6,15 +6,18 @@
 
 namespace perfgate {
 
-// One JUnit XML document for one run, as CI dashboards read it:
-//   testsuite = the suite; testcase name = benchmark name, classname =
-//   "perf.<suite>", time = seconds spent measuring it ('.' decimal point);
+// One JUnit XML document for one run, as CI dashboards read it, valid by
+// Jenkins xUnit's junit-10.xsd (tests/fixtures/junit):
+//   testsuites and testsuite = the suite; testcase name = benchmark name,
+//   classname = "perf.<suite>", time = seconds spent measuring it ('.'
+//   decimal point);
 //   REGRESSION -> <failure type="PerformanceRegression" message="one line">details</failure>;
-//   ERROR -> <error> (a skipped case -> <skipped>);
-//   INCONCLUSIVE, INCOMPARABLE and ignored -> <skipped message="...">;
-//   the numbers in <properties>; the details (also in <system-out>) include
-//   the trace and the case's kernel changes, one line each.  Names are made
-//   unique; all text is escaped and stripped of characters XML forbids.
+//   ERROR -> <error>; SKIPPED -> <skipped message="the reason">;
+//   INCONCLUSIVE, INCOMPARABLE and ignored -> <skipped message="VERDICT: ...">;
+//   the details in <system-out> include the trace and the case's kernel
+//   changes, one line each, and end with the numbers ("numbers: verdict=...
+//   ratio=..."; the schema allows no <properties> in a testcase).  Names are
+//   made unique; all text is escaped and stripped of characters XML forbids.
 std::string comparison_to_junit(const Comparison& comparison, int exit_code);
 
 }  // namespace perfgate

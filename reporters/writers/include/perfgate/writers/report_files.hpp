@@ -9,6 +9,7 @@
 
 #include "perfgate/compare/comparison.hpp"
 #include "perfgate/model/distinct_outputs.hpp"
+#include "perfgate/writers/report_input.hpp"
 
 namespace perfgate {
 
@@ -17,12 +18,15 @@ namespace perfgate {
 // declared from this table), how it is named in messages and help, the file
 // extension its default path takes (DIR/<suite><extension>) and what renders
 // it.  A new output is one render function and one row in report_writers().
+// A writer gets the whole ReportInput: the comparison, the exit code and,
+// when known, both runs' results (the HTML report plots their samples and
+// counters); the writers that need only the comparison take it from there.
 struct ReportWriter {
   const char* flag;       // "junit"
   const char* name;       // "the JUnit report"
   const char* help;       // "JUnit XML"
   const char* extension;  // ".junit.xml"
-  std::string (*render)(const Comparison& comparison, int exit_code);
+  std::string (*render)(const ReportInput& input);
 };
 
 // Where each report goes, by its writer's flag; a report with no path (or
@@ -35,7 +39,7 @@ class ReportPaths {
   std::filesystem::path at(const std::string& flag) const;
 
   // DIR/<suite><extension> of each writer (.comparison.json, .junit.xml,
-  // .md) for those not set.
+  // .md, .html) for those not set.
   void fill_defaults(const std::filesystem::path& folder, const std::string& suite);
 
   // Each report with its role ("the JUnit report"), for require_distinct_outputs.
@@ -46,7 +50,7 @@ class ReportPaths {
 };
 
 // Every report format, in the order reports are rendered and written:
-// the comparison JSON, JUnit XML, Markdown.
+// the comparison JSON, JUnit XML, Markdown, HTML.
 const std::vector<ReportWriter>& report_writers();
 
 // Writes the requested reports as one set: each is rendered, then written
@@ -56,7 +60,7 @@ const std::vector<ReportWriter>& report_writers();
 // paths (regular files only), so that a stale PASS cannot pass for this run;
 // then OutputError("FILE: reason").  Special files (/dev/null, a FIFO) are
 // written into, first.
-void write_reports(const Comparison& comparison, int exit_code, const ReportPaths& paths);
+void write_reports(const ReportInput& input, const ReportPaths& paths);
 
 // Removes the regular files at these paths: a run that ends without reports
 // (interrupted) leaves none of an earlier run behind.

@@ -1,6 +1,8 @@
 #pragma once
 // Numbers as every report prints them.
 
+#include <cstddef>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -45,8 +47,14 @@ std::string confidence_label(double confidence);
 std::string format_probability(double p);
 
 // "REGRESSION", "REGRESSION (confirmed)", "INCONCLUSIVE (not reproduced)",
-// "ERROR (skipped)", with " [ignored]" for benchmarks the gate ignores.
+// "SKIPPED", with " [ignored]" for benchmarks the gate ignores.
 std::string verdict_label(const BenchmarkComparison& b);
+
+// "PASS (exit 0)", "FAIL (exit 1)", "SKIPPED (exit 77)", "ERROR (exit 2)".
+std::string status_text(int exit_code);
+
+// "1 REGRESSION, 6 NO_CHANGE, 17 SKIPPED" in report order; "no benchmarks".
+std::string verdict_counts_text(const std::map<Verdict, std::size_t>& counts);
 
 // One sentence for a run: "FAIL (exit 1): 1 REGRESSION, 6 NO_CHANGE"; without
 // an exit code (a review, not a gate) just the counts.

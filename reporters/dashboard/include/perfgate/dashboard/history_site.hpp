@@ -1,0 +1,35 @@
+#pragma once
+// The static site over the run history (`perfgate history report`):
+// index.html, changes.html and series/<slug>-<hash>.html for each
+// (suite, testbed, benchmark).  Every file self-contained; written
+// atomically, one by one (pages of an earlier report that no longer exist
+// stay).
+
+#include <cstdint>
+#include <filesystem>
+
+#include "perfgate/history/series.hpp"
+#include "perfgate/sql/sql_connection.hpp"
+#include "perfgate/stats/change_point.hpp"
+
+namespace perfgate::dashboard {
+
+struct SiteOptions {
+  history::SeriesFilter filter;               // kind main; --benchmark, --testbed, --since
+  stats::ChangePointSettings change_points;
+};
+
+struct SiteSummary {
+  std::size_t series = 0;
+  std::size_t pages = 0;
+  std::size_t changes = 0;
+  std::uintmax_t bytes = 0;
+};
+
+// Reads each (suite, testbed)'s series kSeriesPerQuery at a time
+// (history::load_series_batch), finds the changes on each full series
+// (history::series_changes), and writes the pages into `out` (created).
+// Throws OutputError when `out` is not a folder or a page cannot be written.
+SiteSummary write_history_site(sql::Connection& db, const std::filesystem::path& out, const SiteOptions& options);
+
+}  // namespace perfgate::dashboard

@@ -1,0 +1,22 @@
+#include "perfgate/dashboard/changes_page.hpp"
+
+#include "perfgate/dashboard/changes_table.hpp"
+#include "perfgate/dashboard/page.hpp"
+#include "perfgate/writers/xml_text.hpp"
+
+namespace perfgate::dashboard {
+
+std::string changes_page(const std::vector<history::Change>& changes, std::size_t series) {
+  std::size_t slower = 0;
+  for (const history::Change& c : changes) slower += c.change_pct > 0 ? 1 : 0;
+  std::string body = "<h1>Changes</h1>\n<p>" +
+                     xml_escape_text(std::to_string(changes.size()) + " change point(s) in " + std::to_string(series) +
+                                     " series: " + std::to_string(slower) + " regression(s) first, largest first, then " +
+                                     std::to_string(changes.size() - slower) + " improvement(s). Before and after are "
+                                     "the medians of the run medians of the segments around the change.") +
+                     "</p>\n";
+  body += changes.empty() ? "<p>No change point found.</p>\n" : changes_table(changes, "");
+  return html_page({"perfgate history: changes", "", body, ""});
+}
+
+}  // namespace perfgate::dashboard

@@ -1,0 +1,105 @@
+#include "perfgate/dashboard/history_site.hpp"
+
+#include <algorithm>
+#include <set>
+#include <tuple>
+
+#include "perfgate/dashboard/changes_page.hpp"
+#include "perfgate/dashboard/index_page.hpp"
+#include "perfgate/dashboard/page_name.hpp"
+#include "perfgate/dashboard/series_page.hpp"
+#include "perfgate/dashboard/sparkline.hpp"
+#include "perfgate/history/changes.hpp"
+#include "perfgate/model/atomic_file.hpp"
+#include "perfgate/model/errors.hpp"
+
+namespace perfgate::dashboard {
+namespace fs = std::filesystem;
+namespace {
+
+using history::Change;
+using history::SeriesKey;
+using history::SeriesPoint;
+
+// Series per query: one round trip for many benchmarks, while the rows a
+// query returns (benchmarks x runs) stay a few hundred thousand at 10,000
+// runs a series.
+constexpr std::size_t kSeriesPerQuery = 16;
+
+void prepare_folder(const fs::path& out) {
+  std::error_code error;
+  if (fs::exists(out, error) && !fs::is_directory(out, error))
+    throw OutputError(out.string() + ": not a folder (history report writes a site into a folder)");
+  fs::create_directories(out / "series", error);
+  if (error) throw OutputError(out.string() + ": cannot create the folder (" + error.message() + ")");
+}
+
+class SiteWriter {
+ public:
+  SiteWriter(const fs::path& out, const SiteOptions& options) : out_(out), options_(options) {}
+
+  // One series: its page now, its row and its changes for later.
+  void add(const SeriesKey& key, const std::vector<SeriesPoint>& points) {
+    if (points.empty()) return;
+    std::vector<Change> changes = history::series_changes(key, points, options_.change_points);
+    write(series_page_name(key), series_page(key, points, changes));
+    entries_.push_back({key, sparkline_svg(points), points.size(), points.back().median_s, changes.size()});
+    all_changes_.insert(all_changes_.end(), changes.begin(), changes.end());
+  }
+
+  SiteSummary finish(const history::RunSpan& runs) {
+    std::sort(entries_.begin(), entries_.end(), [](const IndexEntry& a, const IndexEntry& b) {
+      return std::tie(a.key.testbed, a.key.suite, a.key.benchmark) < std::tie(b.key.testbed, b.key.suite, b.key.benchmark);
+    });
+    std::stable_sort(all_changes_.begin(), all_changes_.end(), history::regression_first);
+    write("changes.html", changes_page(all_changes_, entries_.size()));
+    write("index.html", index_page(facts(runs), entries_));
+    summary_.series = entries_.size();
+    summary_.changes = all_changes_.size();
+    return summary_;
+  }
+
+ private:
+  void write(const std::string& name, const std::string& html) {
+    write_file_atomically(out_ / name, html);
+    ++summary_.pages;
+    summary_.bytes += html.size();
+  }
+
+  HistoryFacts facts(const history::RunSpan& runs) const {
+    std::set<std::string> testbeds, suites, benchmarks;
+    for (const IndexEntry& e : entries_) {
+      testbeds.insert(e.key.testbed);
+      suites.insert(e.key.suite);
+      benchmarks.insert(e.key.benchmark);
+    }
+    return {runs, {testbeds.begin(), testbeds.end()}, {suites.begin(), suites.end()}, benchmarks.size()};
+  }
+
+  fs::path out_;
+  const SiteOptions& options_;
+  std::vector<IndexEntry> entries_;
+  std::vector<Change> all_changes_;
+  SiteSummary summary_;
+};
+
+}  // namespace
+
+SiteSummary write_history_site(sql::Connection& db, const fs::path& out, const SiteOptions& options) {
+  prepare_folder(out);
+  const std::vector<SeriesKey> keys = history::list_series(db, options.filter);  // by suite, testbed, benchmark
+  SiteWriter site(out, options);
+  std::size_t i = 0;
+  while (i < keys.size()) {
+    std::vector<SeriesKey> batch;
+    for (; i < keys.size() && batch.size() < kSeriesPerQuery; ++i) {
+      if (!batch.empty() && (keys[i].suite != batch[0].suite || keys[i].testbed != batch[0].testbed)) break;
+      batch.push_back(keys[i]);
+    }
+    const std::vector<std::vector<SeriesPoint>> series = history::load_series_batch(db, batch, options.filter);
+    for (std::size_t s = 0; s < batch.size(); ++s) site.add(batch[s], series[s]);
+  }
+  return site.finish(history::run_span(db, options.filter));
+}
+
+}  // namespace perfgate::dashboard

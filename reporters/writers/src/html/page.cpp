@@ -1,0 +1,124 @@
+// The page around the report: doctype, the Content-Security-Policy, the
+// style and the filter script, all inline so that the file is the whole
+// report (an attachment, a CI artifact opened offline).
+
+#include <string>
+#include <vector>
+
+#include "html_parts.hpp"
+#include "perfgate/compare/exit_code.hpp"
+#include "perfgate/writers/xml_text.hpp"
+
+namespace perfgate::html {
+namespace {
+
+// No request may leave the page: nothing to load from anywhere, only the
+// inline style and script (and data: images, of which there are none yet).
+constexpr const char* kContentSecurityPolicy =
+    "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:";
+
+constexpr const char* kStyle = R"css(
+body{font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;color:#1f2328;background:#fff}
+header.top{position:sticky;top:0;z-index:2;background:#f6f8fa;border-bottom:1px solid #d0d7de;padding:8px 16px}
+main{padding:8px 16px 32px}
+h1{font-size:18px;margin:4px 0}h2{font-size:17px;margin:24px 0 8px}h3{font-size:15px;margin:16px 0 6px}
+.banner{font-weight:600;padding:8px 12px;border-radius:6px;margin:6px 0}
+.banner.pass{background:#dafbe1;color:#116329}.banner.fail{background:#ffebe9;color:#a40e26}
+.banner.error{background:#fff1c2;color:#7d4e00}.banner.skipped{background:#eaeef2;color:#57606a}
+.filters{display:flex;gap:16px;align-items:center;flex-wrap:wrap;font-size:13px}
+.filters input[type=text]{width:220px}
+.note{color:#57606a;margin:4px 0}.warning{color:#9a6700;font-weight:600}
+table{border-collapse:collapse;margin:6px 0;font-size:13px}
+th,td{border-bottom:1px solid #eaeef2;padding:3px 8px;text-align:left;vertical-align:top}
+th{background:#f6f8fa}td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+.verdict-regression{color:#cf222e;font-weight:600}.verdict-improvement{color:#1a7f37;font-weight:600}
+.verdict-inconclusive{color:#9a6700}.verdict-other{color:#8250df}.verdict-no-change{color:#57606a}
+.regression{border-left:4px solid #cf222e;padding:4px 10px;margin:8px 0;background:#fff8f8}
+summary.h3{font-size:15px;font-weight:600;margin:16px 0 6px;cursor:pointer}
+.suggestion{margin:4px 0 4px 12px;color:#24292f}.suggestion .hint{color:#57606a}
+svg{display:block;margin:6px 0;font-size:11px;max-width:100%;height:auto}
+svg .grid{stroke:#eaeef2}svg .axis-title{font-size:12px;fill:#24292f}svg .tick{fill:#57606a}
+svg .band{fill:#ddf4ff}svg .zero{stroke:#8c959f;stroke-dasharray:3 3}
+svg .ci{stroke-width:2}svg .label{fill:#24292f}
+svg .regression{stroke:#cf222e;fill:#cf222e}svg .improvement{stroke:#1a7f37;fill:#1a7f37}
+svg .no-change{stroke:#6e7781;fill:#6e7781}svg .inconclusive{stroke:#bf8700;fill:#bf8700}svg .other{stroke:#8250df;fill:#8250df}
+svg .baseline-dot{fill:#0969da;opacity:.6}svg .current-dot{fill:#cf222e;opacity:.6}svg .median{stroke:#24292f;stroke-width:2}
+svg .roof{stroke:#24292f;stroke-width:1.5;fill:none}svg .roof-label{fill:#24292f}
+svg .curve{stroke:#0969da;stroke-width:2;fill:none}svg .batch-point{fill:#0969da}svg .knee{stroke:#1a7f37;stroke-dasharray:4 3}
+svg .limit{stroke:#cf222e;stroke-dasharray:4 3}svg .failed{stroke:#cf222e;stroke-width:2}
+.small-multiples{display:flex;flex-wrap:wrap;gap:4px 16px}
+.small-multiples figure{margin:0}.small-multiples figcaption{font-size:12px;max-width:330px;overflow-wrap:anywhere}
+.legend span{margin-right:12px}.legend .b{color:#0969da}.legend .c{color:#cf222e}
+[data-hidden]{display:none}
+)css";
+
+// The filters: only regressions, one suite, a part of the name.  Every
+// element of a benchmark carries data-benchmark/-suite/-verdict.  The
+// script also writes how many resources the page loaded into
+// body[data-requests]: 0, which a test reads back from the DOM.
+constexpr const char* kScript = R"js(
+(function () {
+  var body = document.body;
+  function byId(id) { return document.getElementById(id); }
+  function apply() {
+    var only = byId('only-regressions').checked;
+    var suite = byId('suite-filter').value;
+    var text = byId('name-filter').value.toLowerCase();
+    var items = document.querySelectorAll('[data-benchmark]');
+    for (var i = 0; i < items.length; i++) {
+      var e = items[i];
+      var show = (!only || e.getAttribute('data-verdict') === 'REGRESSION') &&
+                 (!suite || e.getAttribute('data-suite') === suite) &&
+                 (!text || e.getAttribute('data-benchmark').toLowerCase().indexOf(text) >= 0);
+      if (show) e.removeAttribute('data-hidden'); else e.setAttribute('data-hidden', '');
+    }
+    var sections = document.querySelectorAll('section.suite');
+    for (var j = 0; j < sections.length; j++) {
+      if (!suite || sections[j].getAttribute('data-suite') === suite) sections[j].removeAttribute('data-hidden');
+      else sections[j].setAttribute('data-hidden', '');
+    }
+  }
+  ['only-regressions', 'suite-filter', 'name-filter'].forEach(function (id) {
+    byId(id).addEventListener('input', apply);
+    byId(id).addEventListener('change', apply);
+  });
+  function countRequests() {
+    body.setAttribute('data-requests', String(performance.getEntriesByType('resource').length));
+  }
+  countRequests();
+  window.addEventListener('load', countRequests);
+})();
+)js";
+
+std::string suite_options(const std::vector<std::string>& suites) {
+  std::string options = "<option value=\"\">all suites</option>";
+  for (const std::string& s : suites)
+    options += "<option value=\"" + xml_escape_attribute(s) + "\">" + xml_escape_text(s) + "</option>";
+  return options;
+}
+
+std::string filters(const std::vector<std::string>& suites) {
+  return "<div class=\"filters\"><label><input type=\"checkbox\" id=\"only-regressions\"> only regressions</label>"
+         "<label>suite <select id=\"suite-filter\">" +
+         suite_options(suites) +
+         "</select></label><label>name <input type=\"text\" id=\"name-filter\" placeholder=\"part of a name\"></label></div>";
+}
+
+}  // namespace
+
+std::string verdict_banner(int exit_code, const std::string& summary, const std::string& id) {
+  const char* kind = exit_code == kExitOk ? "pass" : exit_code == kExitRegression ? "fail" : exit_code == kExitAllSkipped ? "skipped" : "error";
+  return "<div class=\"banner " + std::string(kind) + "\" id=\"" + xml_escape_attribute(id) + "\" data-exit-code=\"" +
+         std::to_string(exit_code) + "\">" + xml_escape_text(summary) + "</div>";
+}
+
+std::string page(const std::string& title, const std::string& banner, const std::vector<std::string>& suites,
+                 const std::string& body) {
+  return std::string("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">") +
+         "<meta http-equiv=\"Content-Security-Policy\" content=\"" + kContentSecurityPolicy + "\">" +
+         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>" + xml_escape_text(title) +
+         "</title><style>" + kStyle + "</style></head>\n<body><header class=\"top\"><h1>" + xml_escape_text(title) + "</h1>" +
+         banner + filters(suites) + "</header>\n<main>" + body + "</main>\n<script>" + kScript + "</script></body></html>\n";
+}
+
+}  // namespace perfgate::html

@@ -1,0 +1,23 @@
+// perfgate history report: the history as a static site (reporters/dashboard).
+
+#include <iostream>
+
+#include "commands.hpp"
+#include "history_database.hpp"
+#include "perfgate/dashboard/history_site.hpp"
+#include "perfgate/model/errors.hpp"
+
+namespace perfgate::cli {
+
+int run_history_report(const HistoryReportOptions& options) {
+  const auto db = open_history_for_reading(options.db);
+  dashboard::SiteOptions site;
+  site.filter = since({options.benchmark_regex, options.testbed, {}, "main"}, options.since);
+  site.change_points.max_p_value = options.max_p_value;
+  const dashboard::SiteSummary written = dashboard::write_history_site(*db, options.out, site);
+  std::cout << "perfgate: " << written.pages << " page(s) (" << written.series << " series, " << written.changes
+            << " change(s), " << written.bytes << " bytes) in " << printable_text(options.out.string()) << "\n";
+  return 0;
+}
+
+}  // namespace perfgate::cli

@@ -1,0 +1,121 @@
+// perfgate_history_fill: a synthetic history to time `perfgate history
+// report` at scale (docs/measurements.md, "History dashboard").  It writes
+// --runs main-line runs of one suite on --testbeds testbeds (the runs dealt
+// round-robin), each with --benchmarks medians: the measurements only, no
+// samples, inserted with multi-row INSERTs in one transaction.
+//
+// Benchmark j's level is 1 us x (1 + j mod 97); every run is off it by a
+// log-normal run effect of 1%; every 10th benchmark steps +10% at a commit
+// drawn uniformly from the middle half of its series; every 7th run has no
+// 95% interval (as a run of fewer than 6 samples).  Deterministic given --seed.
+
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <ctime>
+#include <iostream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "perfgate/history/history_schema.hpp"
+#include "perfgate/history/run_record.hpp"
+#include "perfgate/model/errors.hpp"
+#include "perfgate/sql/sql_connection.hpp"
+
+namespace {
+
+using perfgate::sql::Value;
+
+struct FillOptions {
+  std::string db;
+  int runs = 10000;
+  int benchmarks = 1000;
+  int testbeds = 1;
+  std::uint64_t seed = 1;
+};
+
+// Rows per INSERT, as ingest writes them (250 x 7 parameters is well under
+// both engines' limit).
+constexpr std::size_t kRowsPerInsert = 250;
+
+std::string utc_text(std::int64_t seconds) {
+  const std::time_t t = static_cast<std::time_t>(seconds);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return text;
+}
+
+std::string testbed_name(int t) { return "fill-testbed-" + std::to_string(t); }
+
+void insert_rows(perfgate::sql::Connection& db, const std::string& head, std::size_t columns, std::vector<Value>& params) {
+  if (params.empty()) return;
+  std::string tuple = "(?";
+  for (std::size_t c = 1; c < columns; ++c) tuple += ", ?";
+  tuple += ")";
+  std::string statement = head;
+  for (std::size_t r = 0; r < params.size() / columns; ++r) statement += (r == 0 ? " " : ", ") + tuple;
+  db.query(statement, params);
+  params.clear();
+}
+
+void fill(perfgate::sql::Connection& db, const FillOptions& o) {
+  std::mt19937_64 rng(o.seed);
+  std::normal_distribution<double> run_effect(0.0, 0.01);
+  std::vector<int> step_at(static_cast<std::size_t>(o.benchmarks), o.runs + 1);
+  std::uniform_int_distribution<int> middle(o.runs / 4, 3 * o.runs / 4);
+  for (int j = 0; j < o.benchmarks; j += 10) step_at[static_cast<std::size_t>(j)] = middle(rng);
+  perfgate::sql::Transaction transaction(db);
+  for (int t = 0; t < o.testbeds; ++t)
+    db.query("INSERT INTO testbeds VALUES (?, 'fill', 'cpu', 'synthetic', '', '', 1, '', 'synthetic')", {testbed_name(t)});
+  const std::string measurements = "INSERT INTO measurements (run_id, benchmark, median_s, low_s, high_s, sample_count) VALUES";
+  std::vector<Value> params;
+  const std::int64_t start = 1767225600;  // 2026-01-01T00:00:00Z
+  for (int i = 1; i <= o.runs; ++i) {
+    const std::string run_id = perfgate::history::content_id({"fill", std::to_string(o.seed), std::to_string(i)});
+    const std::int64_t time = start + 600 * static_cast<std::int64_t>(i);
+    db.query("INSERT INTO runs (run_id, suite, testbed, commit_sha, ordinal, run_time, created_utc, kind, source, "
+             "ingested_utc) VALUES (?, 'fill', ?, ?, ?, ?, ?, 'main', 'perfgate_history_fill', ?)",
+             {run_id, testbed_name(i % o.testbeds), perfgate::history::content_id({"commit", std::to_string(i)}),
+              std::int64_t{i}, time, utc_text(time), utc_text(time)});
+    const bool interval = i % 7 != 0;
+    for (int j = 0; j < o.benchmarks; ++j) {
+      const double level = 1e-6 * (1 + j % 97) * (i >= step_at[static_cast<std::size_t>(j)] ? 1.10 : 1.0);
+      const double median = level * std::exp(run_effect(rng));
+      params.insert(params.end(), {run_id, "fill/bench_" + std::to_string(j), median,
+                                   interval ? Value{median * 0.99} : Value{nullptr},
+                                   interval ? Value{median * 1.01} : Value{nullptr}, std::int64_t{interval ? 20 : 5}});
+      if (params.size() == kRowsPerInsert * 6) insert_rows(db, measurements, 6, params);
+    }
+  }
+  insert_rows(db, measurements, 6, params);
+  transaction.commit();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"perfgate_history_fill: a synthetic run history (medians only) to time perfgate history report"};
+  FillOptions o;
+  app.add_option("--db", o.db, "the history to fill (an SQLite file or a postgresql:// URL); it must hold no run yet")
+      ->required();
+  app.add_option("--runs", o.runs, "main-line runs")->check(CLI::Range(1, 10000000))->capture_default_str();
+  app.add_option("--benchmarks", o.benchmarks, "benchmarks per run")->check(CLI::Range(1, 100000))->capture_default_str();
+  app.add_option("--testbeds", o.testbeds, "testbeds the runs are dealt to")->check(CLI::Range(1, 1000))->capture_default_str();
+  app.add_option("--seed", o.seed, "random seed")->capture_default_str();
+  CLI11_PARSE(app, argc, argv);
+  return perfgate::run_reporting_errors([&] {
+    const auto db = perfgate::sql::open_database(o.db);
+    perfgate::history::ensure_schema(*db);
+    const auto begin = std::chrono::steady_clock::now();
+    fill(*db, o);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    std::cout << "perfgate_history_fill: " << o.runs << " runs x " << o.benchmarks << " benchmarks in " << seconds
+              << " s\n";
+    return 0;
+  });
+}
