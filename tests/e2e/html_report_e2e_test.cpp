@@ -3,6 +3,7 @@
 // offline), counted in the DOM the browser built.
 
 #include <filesystem>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -80,6 +81,30 @@ class HtmlReportE2e : public ::testing::Test {
   TempDir dir_;
 };
 
+// Each forest-plot row of a page: whom it shows and whether the filters hid it.
+struct ForestRow {
+  std::string benchmark, suite, verdict;
+  bool hidden = false;
+};
+
+std::string attribute(const std::string& tag, const std::string& name) {
+  const std::string key = " " + name + "=\"";
+  const auto at = tag.find(key);
+  if (at == std::string::npos) return {};
+  const auto from = at + key.size();
+  return tag.substr(from, tag.find('"', from) - from);
+}
+
+std::vector<ForestRow> forest_rows(const std::string& dom) {
+  std::vector<ForestRow> rows;
+  for (auto at = dom.find("<g class=\"forest-row\""); at != std::string::npos; at = dom.find("<g class=\"forest-row\"", at + 1)) {
+    const std::string tag = dom.substr(at, dom.find('>', at) - at);
+    rows.push_back({attribute(tag, "data-benchmark"), attribute(tag, "data-suite"), attribute(tag, "data-verdict"),
+                    tag.find(" data-hidden") != std::string::npos});
+  }
+  return rows;
+}
+
 TEST_F(HtmlReportE2e, CompareWritesASelfContainedPageThatABrowserOpensOffline) {
   const std::string base = kFixtures + "/gbench/test1_run1.json";
   const std::string cur = kFixtures + "/gbench/test1_run2.json";
@@ -146,6 +171,25 @@ TEST_F(HtmlReportE2e, ReportMakesOnePageOfSeveralSuites) {
   EXPECT_EQ(count_occurrences(page.dom, "data-suite=\"kernels\" data-verdict=\"REGRESSION\""),
             count_occurrences(html, "data-suite=\"kernels\" data-verdict=\"REGRESSION\""));
   EXPECT_NE(page.dom.find("<option value=\"copies\">"), std::string::npos);
+  // The filters, set from a link's fragment as a reader would share them.
+  const std::vector<ForestRow> all = forest_rows(page.dom);
+  const testing::BrowserPage filtered = testing::load_in_browser(path("index.html"), {}, "regressions&suite=kernels");
+  expect_loaded_offline(filtered);
+  std::size_t kernels_regressions = 0;
+  for (const ForestRow& row : all) kernels_regressions += row.suite == "kernels" && row.verdict == "REGRESSION";
+  ASSERT_GT(kernels_regressions, 0u);
+  std::size_t visible = 0;
+  for (const ForestRow& row : forest_rows(filtered.dom)) {
+    if (row.hidden) continue;
+    ++visible;
+    EXPECT_EQ(row.suite, "kernels") << row.benchmark;
+    EXPECT_EQ(row.verdict, "REGRESSION") << row.benchmark;
+  }
+  EXPECT_EQ(visible, kernels_regressions);
+  const testing::BrowserPage by_name = testing::load_in_browser(path("index.html"), {}, "name=copies%2F");
+  expect_loaded_offline(by_name);
+  for (const ForestRow& row : forest_rows(by_name.dom))
+    EXPECT_EQ(row.hidden, row.benchmark.rfind("copies/", 0) != 0) << row.benchmark;
 }
 
 TEST_F(HtmlReportE2e, ReportRefusesWhatIsNotAComparison) {

@@ -31,7 +31,7 @@ std::string chromium_command(const std::string& chromium, const fs::path& profil
 
 }  // namespace
 
-BrowserPage load_in_browser(const fs::path& file, const fs::path& screenshot) {
+BrowserPage load_in_browser(const fs::path& file, const fs::path& screenshot, const std::string& fragment) {
   BrowserPage page;
   const std::string chromium = chromium_path();
   if (chromium.empty()) {
@@ -39,7 +39,7 @@ BrowserPage load_in_browser(const fs::path& file, const fs::path& screenshot) {
     return page;
   }
   const TempDir profile;
-  const std::string url = shell_word("file://" + fs::absolute(file).string());
+  const std::string url = shell_word("file://" + fs::absolute(file).string() + (fragment.empty() ? "" : "#" + fragment));
   const std::string base = chromium_command(chromium, profile.path() / "profile");
   const fs::path log = profile / "stderr.log";
   const CommandResult dumped = run_shell("(" + base + " --dump-dom " + url + " 2>" + shell_word(log.string()) + ")");

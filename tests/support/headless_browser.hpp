@@ -14,8 +14,9 @@ struct BrowserPage {
   std::string log;          // chromium's stderr
 };
 
-// Loads `file`; writes a PNG screenshot to `screenshot` when it is not empty
-// (1400 px wide).
-BrowserPage load_in_browser(const std::filesystem::path& file, const std::filesystem::path& screenshot = {});
+// Loads `file` (with `#fragment` when one is given); writes a PNG screenshot
+// to `screenshot` when it is not empty (1400 px wide).
+BrowserPage load_in_browser(const std::filesystem::path& file, const std::filesystem::path& screenshot = {},
+                            const std::string& fragment = "");
 
 }  // namespace perfgate::testing

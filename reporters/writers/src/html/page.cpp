@@ -82,6 +82,20 @@ constexpr const char* kScript = R"js(
     byId(id).addEventListener('input', apply);
     byId(id).addEventListener('change', apply);
   });
+  // A link can carry the filters: report.html#regressions&suite=host&name=gemm
+  function fromFragment() {
+    var parts = location.hash.replace(/^#/, '').split('&');
+    for (var k = 0; k < parts.length; k++) {
+      var pair = parts[k].split('=');
+      var value = decodeURIComponent(pair.slice(1).join('='));
+      if (pair[0] === 'regressions') byId('only-regressions').checked = true;
+      if (pair[0] === 'suite') byId('suite-filter').value = value;
+      if (pair[0] === 'name') byId('name-filter').value = value;
+    }
+    apply();
+  }
+  fromFragment();
+  window.addEventListener('hashchange', fromFragment);
   function countRequests() {
     body.setAttribute('data-requests', String(performance.getEntriesByType('resource').length));
   }
