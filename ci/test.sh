@@ -7,6 +7,7 @@
 # skips it).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+export PERFGATE_TEST_PACKAGES=1  # postgresql and chromium too: the tests' real server and browser
 perfgate_build default
 ctest --test-dir "$perfgate_root/build" -LE perf -j "$(nproc)" --output-on-failure \
   --output-junit "$perfgate_root/build/ctest-junit.xml" "$@"
