@@ -9,7 +9,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 seconds="${1:-${PERFGATE_FUZZ_SECONDS:-15}}"
-targets=(fuzz_results_loader fuzz_gbench_import fuzz_writers)
+targets=(fuzz_results_loader fuzz_gbench_import fuzz_writers fuzz_comparison_reader)
 
 if [[ "$seconds" == 0 ]]; then
   echo "perfgate fuzz: skipped (0 seconds asked for)"

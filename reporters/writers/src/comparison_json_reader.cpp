@@ -290,7 +290,8 @@ Comparison comparison_from_json(const std::string& text, const std::string& orig
   Json doc;
   try {
     doc = Json::parse(text);
-  } catch (const Json::parse_error& e) {
+  } catch (const Json::exception& e) {
+    // parse_error, and out_of_range for a number beyond a double ("1e999").
     throw InputError(origin + ": not JSON (" + std::string(e.what()) + ")");
   }
   const Reader r(doc, origin, "");

@@ -93,6 +93,8 @@ TEST(ComparisonJsonReader, BadInputIsOneLineNamingTheOrigin) {
     return std::string("no error");
   };
   EXPECT_EQ(problem("{").rfind("x.json: not JSON", 0), 0u) << problem("{");
+  // A number beyond a double is nlohmann's out_of_range, not a parse_error (found by fuzz_comparison_reader).
+  EXPECT_EQ(problem(R"({"exit_code": 0.2e961})").rfind("x.json: not JSON", 0), 0u) << problem(R"({"exit_code": 0.2e961})");
   EXPECT_EQ(problem("[]"), "x.json: is not an object");
   EXPECT_EQ(problem(R"({"schema": "perfgate/results"})"), "x.json: is not a comparison (schema is not \"perfgate/comparison\")");
   nlohmann::json j = nlohmann::json::parse(comparison_to_json(rich_comparison(), 0));

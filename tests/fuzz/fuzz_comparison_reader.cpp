@@ -1,0 +1,51 @@
+// libFuzzer target: comparison_from_json, which `perfgate report` runs on
+// the comparison files a CI job collected (files anyone can edit or cut
+// short), on arbitrary bytes.
+//
+// Invariants checked, beyond "no crash, no sanitizer report, no exception
+// but InputError":
+//   an InputError's message is one line that starts with the origin;
+//   what was read back writes out and reads back to the same JSON
+//   (to_json(from_json(to_json(c))) == to_json(c)), so nothing the reader
+//   accepts is lost or changed by a second trip.
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "perfgate/model/errors.hpp"
+#include "perfgate/writers/comparison_json.hpp"
+#include "perfgate/writers/comparison_json_reader.hpp"
+
+namespace {
+
+constexpr const char* kOrigin = "fuzz.comparison.json";
+
+[[noreturn]] void fail(const char* what, const std::string& detail) {
+  std::fprintf(stderr, "fuzz_comparison_reader: invariant broken: %s\n--- detail ---\n%s\n--- end ---\n", what,
+               detail.c_str());
+  std::abort();
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  int exit_code = 0;
+  perfgate::Comparison comparison;
+  try {
+    comparison = perfgate::comparison_from_json(text, kOrigin, &exit_code);
+  } catch (const perfgate::InputError& e) {
+    const std::string message = e.what();
+    if (message.rfind(kOrigin, 0) != 0) fail("an error that does not name the file", message);
+    if (message.find('\n') != std::string::npos) fail("an error of more than one line", message);
+    return 0;
+  }
+  const std::string once = perfgate::comparison_to_json(comparison, exit_code);
+  int again_code = 0;
+  const std::string twice = perfgate::comparison_to_json(perfgate::comparison_from_json(once, kOrigin, &again_code), again_code);
+  if (once != twice) fail("a second trip changed the comparison", once + "\n--- then ---\n" + twice);
+  return 0;
+}
