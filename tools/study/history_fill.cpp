@@ -23,6 +23,7 @@
 #include "perfgate/history/history_schema.hpp"
 #include "perfgate/history/run_record.hpp"
 #include "perfgate/model/errors.hpp"
+#include "perfgate/sql/batch_insert.hpp"
 #include "perfgate/sql/sql_connection.hpp"
 
 namespace {
@@ -37,31 +38,7 @@ struct FillOptions {
   std::uint64_t seed = 1;
 };
 
-// Rows per INSERT, as ingest writes them (250 x 7 parameters is well under
-// both engines' limit).
-constexpr std::size_t kRowsPerInsert = 250;
-
-std::string utc_text(std::int64_t seconds) {
-  const std::time_t t = static_cast<std::time_t>(seconds);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return text;
-}
-
 std::string testbed_name(int t) { return "fill-testbed-" + std::to_string(t); }
-
-void insert_rows(perfgate::sql::Connection& db, const std::string& head, std::size_t columns, std::vector<Value>& params) {
-  if (params.empty()) return;
-  std::string tuple = "(?";
-  for (std::size_t c = 1; c < columns; ++c) tuple += ", ?";
-  tuple += ")";
-  std::string statement = head;
-  for (std::size_t r = 0; r < params.size() / columns; ++r) statement += (r == 0 ? " " : ", ") + tuple;
-  db.query(statement, params);
-  params.clear();
-}
 
 void fill(perfgate::sql::Connection& db, const FillOptions& o) {
   std::mt19937_64 rng(o.seed);
@@ -72,8 +49,7 @@ void fill(perfgate::sql::Connection& db, const FillOptions& o) {
   perfgate::sql::Transaction transaction(db);
   for (int t = 0; t < o.testbeds; ++t)
     db.query("INSERT INTO testbeds VALUES (?, 'fill', 'cpu', 'synthetic', '', '', 1, '', 'synthetic')", {testbed_name(t)});
-  const std::string measurements = "INSERT INTO measurements (run_id, benchmark, median_s, low_s, high_s, sample_count) VALUES";
-  std::vector<Value> params;
+  perfgate::sql::BatchInsert measurements(db, "measurements (run_id, benchmark, median_s, low_s, high_s, sample_count)", 6);
   const std::int64_t start = 1767225600;  // 2026-01-01T00:00:00Z
   for (int i = 1; i <= o.runs; ++i) {
     const std::string run_id = perfgate::history::content_id({"fill", std::to_string(o.seed), std::to_string(i)});
@@ -81,18 +57,17 @@ void fill(perfgate::sql::Connection& db, const FillOptions& o) {
     db.query("INSERT INTO runs (run_id, suite, testbed, commit_sha, ordinal, run_time, created_utc, kind, source, "
              "ingested_utc) VALUES (?, 'fill', ?, ?, ?, ?, ?, 'main', 'perfgate_history_fill', ?)",
              {run_id, testbed_name(i % o.testbeds), perfgate::history::content_id({"commit", std::to_string(i)}),
-              std::int64_t{i}, time, utc_text(time), utc_text(time)});
+              std::int64_t{i}, time, perfgate::history::utc_text(time), perfgate::history::utc_text(time)});
     const bool interval = i % 7 != 0;
     for (int j = 0; j < o.benchmarks; ++j) {
       const double level = 1e-6 * (1 + j % 97) * (i >= step_at[static_cast<std::size_t>(j)] ? 1.10 : 1.0);
       const double median = level * std::exp(run_effect(rng));
-      params.insert(params.end(), {run_id, "fill/bench_" + std::to_string(j), median,
-                                   interval ? Value{median * 0.99} : Value{nullptr},
-                                   interval ? Value{median * 1.01} : Value{nullptr}, std::int64_t{interval ? 20 : 5}});
-      if (params.size() == kRowsPerInsert * 6) insert_rows(db, measurements, 6, params);
+      measurements.add({run_id, "fill/bench_" + std::to_string(j), median,
+                        interval ? Value{median * 0.99} : Value{nullptr}, interval ? Value{median * 1.01} : Value{nullptr},
+                        std::int64_t{interval ? 20 : 5}});
     }
   }
-  insert_rows(db, measurements, 6, params);
+  measurements.flush();
   transaction.commit();
 }
 

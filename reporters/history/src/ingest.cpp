@@ -12,6 +12,7 @@
 #include "perfgate/history/verdict_record.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/results_io.hpp"
+#include "perfgate/sql/batch_insert.hpp"
 
 namespace perfgate::history {
 namespace fs = std::filesystem;
@@ -20,9 +21,6 @@ namespace {
 using Record = std::variant<RunRecord, ComparisonRecord>;
 using sql::Value;
 
-// Rows per multi-row INSERT: one round trip for many samples, well under
-// both engines' limit on bound parameters.
-constexpr std::size_t kRowsPerInsert = 250;
 
 std::string read_file(const fs::path& file) {
   std::ifstream in(file, std::ios::binary);
@@ -48,36 +46,6 @@ void insert_testbed(sql::Connection& db, const Testbed& t) {
             std::int64_t{t.gpu_count}, t.topology, t.host_cpu});
 }
 
-// Rows of one table, kRowsPerInsert to a statement: a round trip per
-// statement is what an ingest into a server costs.
-class BatchInsert {
- public:
-  BatchInsert(sql::Connection& db, std::string table_and_columns, std::size_t columns)
-      : db_(db), head_("INSERT INTO " + std::move(table_and_columns) + " VALUES "), columns_(columns) {}
-  void add(std::vector<Value> row) {
-    params_.insert(params_.end(), std::make_move_iterator(row.begin()), std::make_move_iterator(row.end()));
-    if (++rows_ == kRowsPerInsert) flush();
-  }
-  void flush() {
-    if (rows_ == 0) return;
-    std::string tuple = "(";
-    for (std::size_t c = 0; c < columns_; ++c) tuple += c == 0 ? "?" : ", ?";
-    tuple += ")";
-    std::string statement = head_;
-    for (std::size_t r = 0; r < rows_; ++r) statement += (r == 0 ? "" : ", ") + tuple;
-    db_.query(statement, params_);
-    params_.clear();
-    rows_ = 0;
-  }
-
- private:
-  sql::Connection& db_;
-  std::string head_;
-  std::size_t columns_;
-  std::size_t rows_ = 0;
-  std::vector<Value> params_;
-};
-
 void store_run(sql::Connection& db, const RunRecord& run, const std::string& now_utc, IngestSummary& summary) {
   insert_testbed(db, run.testbed);
   const auto inserted = db.query(
@@ -90,14 +58,14 @@ void store_run(sql::Connection& db, const RunRecord& run, const std::string& now
     return;
   }
   ++summary.runs_added;
-  BatchInsert measurements(db, "measurements (run_id, benchmark, median_s, low_s, high_s, sample_count, robust_cv)", 7);
+  sql::BatchInsert measurements(db, "measurements (run_id, benchmark, median_s, low_s, high_s, sample_count, robust_cv)", 7);
   for (const MeasurementRecord& m : run.measurements) {
     measurements.add({run.run_id, m.benchmark, m.median_s, optional_value(m.low_s), optional_value(m.high_s),
                       m.sample_count, optional_value(m.robust_cv)});
     ++summary.measurements;
   }
   measurements.flush();  // before their samples, which refer to them
-  BatchInsert samples(db, "samples (run_id, benchmark, position, seconds)", 4);
+  sql::BatchInsert samples(db, "samples (run_id, benchmark, position, seconds)", 4);
   for (const MeasurementRecord& m : run.measurements) {
     for (std::size_t i = 0; i < m.samples.size(); ++i)
       samples.add({run.run_id, m.benchmark, static_cast<std::int64_t>(i), m.samples[i]});
@@ -121,14 +89,6 @@ void store_comparison(sql::Connection& db, const ComparisonRecord& c, IngestSumm
   }
 }
 
-std::string utc_text(std::int64_t seconds) {
-  const std::time_t t = static_cast<std::time_t>(seconds);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return text;
-}
 
 std::int64_t now_seconds() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();

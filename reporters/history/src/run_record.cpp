@@ -71,6 +71,15 @@ std::optional<std::int64_t> epoch_seconds(const std::string& utc) {
   return static_cast<std::int64_t>(seconds);
 }
 
+std::string utc_text(std::int64_t seconds) {
+  const std::time_t t = static_cast<std::time_t>(seconds);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return text;
+}
+
 RunRecord make_run_record(const Results& results, const std::string& content, const std::string& origin,
                           const IngestOptions& options, std::int64_t now) {
   RunRecord run;

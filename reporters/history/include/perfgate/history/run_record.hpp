@@ -50,4 +50,7 @@ std::string content_id(const std::vector<std::string>& parts);
 // Seconds since 1970 of "YYYY-MM-DDTHH:MM:SSZ"; nothing for anything else.
 std::optional<std::int64_t> epoch_seconds(const std::string& utc);
 
+// The inverse: "YYYY-MM-DDTHH:MM:SSZ" of seconds since 1970.
+std::string utc_text(std::int64_t seconds);
+
 }  // namespace perfgate::history
