@@ -29,6 +29,16 @@ constexpr const char* kOrigin = "fuzz.comparison.json";
   std::abort();
 }
 
+// The first line where two texts part, with its number: what a CI log's
+// tail shows of a broken second trip (the whole files can be long).
+std::string first_difference(const std::string& a, const std::string& b) {
+  std::size_t line = 1, start = 0;
+  for (std::size_t i = 0; i < a.size() && i < b.size() && a[i] == b[i]; ++i)
+    if (a[i] == '\n') ++line, start = i + 1;
+  const auto line_at = [start](const std::string& text) { return text.substr(start, text.find('\n', start) - start); };
+  return "line " + std::to_string(line) + ":\n  first:  " + line_at(a) + "\n  second: " + line_at(b);
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -46,6 +56,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string once = perfgate::comparison_to_json(comparison, exit_code);
   int again_code = 0;
   const std::string twice = perfgate::comparison_to_json(perfgate::comparison_from_json(once, kOrigin, &again_code), again_code);
-  if (once != twice) fail("a second trip changed the comparison", once + "\n--- then ---\n" + twice);
+  if (once != twice) fail("a second trip changed the comparison",
+                            once + "\n--- then ---\n" + twice + "\n--- first difference ---\n" + first_difference(once, twice));
   return 0;
 }

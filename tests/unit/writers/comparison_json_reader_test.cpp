@@ -1,5 +1,7 @@
 #include "perfgate/writers/comparison_json_reader.hpp"
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -81,6 +83,31 @@ TEST(ComparisonJsonReader, RoundTripsEveryField) {
   EXPECT_FALSE(back.find("traced")->kernels.empty());
   EXPECT_EQ(back.figures.size(), 2u);
   EXPECT_EQ(back.suggestions.size(), 2u);
+}
+
+// A ratio a file gives as null (NaN) once made the report order depend on
+// the input order, so a second trip reordered the benchmarks (found by
+// fuzz_comparison_reader): the order must be the same from any input order.
+TEST(ComparisonJsonReader, OrderDoesNotDependOnInputOrderWithNullRatios) {
+  nlohmann::json j = nlohmann::json::parse(comparison_to_json(rich_comparison(), 0));
+  nlohmann::json& list = j["benchmarks"];
+  const nlohmann::json evidence = list[0]["evidence"];
+  list.clear();
+  const double ratios[] = {1.03, 0.0, 1.02, 0.0, 1.019, 1.016, 0.0, 1.0025, 0.999};
+  for (int i = 0; i < 9; ++i) {
+    nlohmann::json b = {{"name", "case" + std::to_string(i)}, {"verdict", "NO_CHANGE"}, {"confirmation", "not_needed"}, {"evidence", evidence}};
+    if (ratios[i] == 0.0) b["evidence"]["ratio"] = nullptr;
+    else b["evidence"]["ratio"] = ratios[i];
+    list.push_back(b);
+  }
+  j.erase("suggestions");
+  const std::string once = comparison_to_json(comparison_from_json(j.dump(), "c.json"), 0);
+  for (int turn = 0; turn < 20; ++turn) {
+    std::reverse(list.begin(), list.end());
+    std::rotate(list.begin(), list.begin() + turn % 9, list.end());
+    EXPECT_EQ(comparison_to_json(comparison_from_json(j.dump(), "c.json"), 0), once) << "input order turn " << turn;
+  }
+  EXPECT_EQ(comparison_to_json(comparison_from_json(once, "c.json"), 0), once);
 }
 
 TEST(ComparisonJsonReader, BadInputIsOneLineNamingTheOrigin) {
