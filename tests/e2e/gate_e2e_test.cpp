@@ -152,6 +152,57 @@ TEST(HostSuiteInput, NoBaselineAnywhereIsSaidBeforeMeasuring) {
   EXPECT_TRUE(std::filesystem::is_regular_file(dir / "out/host.results.json"));
 }
 
+// Issue 19: with no baseline anywhere and no results to keep, measuring
+// would be wasted: the run stops before the first case.
+TEST(HostSuiteInput, NoBaselineAndNoResultsStopsBeforeMeasuring) {
+  const TempDir dir;
+  std::filesystem::create_directories(dir / "baselines");
+  const auto run = run_shell(suite("--perfgate_baseline_dir=" + (dir / "baselines").string() + " --benchmark_repetitions=2"));
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_NE(run.output.find("no such baseline"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("nothing measured, since this run writes no results"), std::string::npos) << run.output;
+  EXPECT_EQ(run.output.find("cpu_gemm"), std::string::npos) << "nothing was measured: " << run.output;
+}
+
+// A record run says the one command that makes its results the baseline.
+TEST(HostSuiteInput, RecordRunSaysThePromoteCommand) {
+  const TempDir dir;
+  const std::filesystem::path results = dir / "host.results.json";
+  const auto run = run_shell(suite("--perfgate_mode=record --perfgate_results=" + results.string() + " --perfgate_baseline_dir=" +
+                                   (dir / "baselines").string() + " --benchmark_repetitions=2"));
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_NE(run.output.find("to make them the baseline: perfgate baseline promote " + results.string() + " --baseline-dir " +
+                            (dir / "baselines").string()),
+            std::string::npos)
+      << run.output;
+}
+
+// Issue 19: a baseline of one round has no run-to-run spread; the warning
+// comes before the first case is measured and names the way out.  A
+// baseline of 3 rounds gets none.
+TEST(HostSuiteInput, OneRoundBaselineWarnsBeforeMeasuring) {
+  const TempDir dir;
+  const std::filesystem::path base = dir / "base.json";
+  const std::string filter = " --benchmark_filter='^cpu_elementwise/fused' --benchmark_repetitions=5";
+  const std::string host = shell_word(PERFGATE_HOST_SUITE);
+  ASSERT_EQ(run_shell(host + filter + " --perfgate_mode=record --perfgate_results=" + base.string()).exit_code, 0);
+  const auto gated = run_shell(host + filter + " --perfgate_baseline=" + base.string());
+  const std::size_t warned = gated.output.find("was recorded in one run: it has no run-to-run spread");
+  ASSERT_NE(warned, std::string::npos) << gated.output;
+  EXPECT_LT(warned, gated.output.find("cpu_elementwise/fused")) << gated.output;
+  EXPECT_NE(gated.output.find("--append"), std::string::npos) << gated.output;
+
+  Results three = load_results(base);
+  for (BenchmarkResult& b : three.benchmarks) {
+    std::vector<double> samples = b.samples;
+    for (int round = 1; round < 3; ++round) b.samples.insert(b.samples.end(), samples.begin(), samples.end());
+    b.rounds = {samples.size(), samples.size(), samples.size()};
+  }
+  save_results(three, base);
+  const auto quiet = run_shell(host + filter + " --perfgate_baseline=" + base.string());
+  EXPECT_EQ(quiet.output.find("recorded in"), std::string::npos) << quiet.output;
+}
+
 TEST(HostSuiteInput, MalformedBaselineIsExit2AndOutputsStayUntouched) {
   const TempDir dir;
   write_text(dir / "bad.json", "{\"schema\": \"perfgate/results\", \"schema_version\": 1, ");

@@ -26,6 +26,7 @@
 #include "perfgate/suggest/suggest.hpp"
 #include "perfgate/writers/gate_stage.hpp"
 #include "perfgate/writers/report_files.hpp"
+#include "baseline_advice.hpp"
 #include "baseline_location.hpp"
 #include "case_runner.hpp"
 #include "case_worker.hpp"
@@ -114,15 +115,18 @@ void require_outputs_apart(const MainOptions& options, const std::string& suite,
   throw Interrupted{signal};
 }
 
-// No baseline for the suite on any device: what to do, with the one command
-// that makes this run's results the baseline when they were written.
-std::string no_baseline_problem(const MainOptions& options, const fs::path& baseline_file, const std::string& suite) {
-  std::string text = baseline_file.string() + ": no such baseline (nor one for another device); record one with "
-                     "`perfgate baseline update --suite " + suite + "`";
-  if (const fs::path results = results_path(options, suite); !results.empty())
-    text += " or make this run's results the baseline with `perfgate baseline promote " + results.string() +
-            (options.baseline_dir.empty() ? std::string() : " --baseline-dir " + options.baseline_dir.string()) + "`";
-  return text;
+// No baseline for the suite on any device, said before measuring.  When
+// the run writes its results, it goes on: they can become the baseline (and
+// a suite whose every case is skipped still exits 77).  Otherwise nothing
+// measured could be of use, so the run stops here.
+void require_results_worth_measuring(const MainOptions& options, const std::string& suite, const fs::path& baseline_file,
+                                     const Fingerprint& device) {
+  const fs::path results = results_path(options, suite);
+  const std::string problem = no_baseline_problem(baseline_file, suite, results, options);
+  const bool all_will_skip = this_suite.gpu && device.kind != DeviceKind::gpu;
+  if (results.empty() && !all_will_skip)
+    throw InputError(problem + "; nothing measured, since this run writes no results (--perfgate_results or --perfgate_out_dir)");
+  std::cerr << "perfgate: " << problem << "; measuring anyway, the gate will exit 2 unless every case is skipped\n";
 }
 
 void confirm_suspects(Comparison& comparison, const Results& baseline, const Results& current,
@@ -151,7 +155,7 @@ int gate(const Results& current, std::optional<Results> baseline, const fs::path
     fs::path used = baseline_file;
     if (!baseline) {
       const auto other = other_device_baseline(options, current.suite);
-      if (!other) throw InputError(no_baseline_problem(options, baseline_file, current.suite));
+      if (!other) throw InputError(no_baseline_problem(baseline_file, current.suite, results_path(options, current.suite), options));
       used = *other;
       baseline = load_results(used);
     }
@@ -190,13 +194,12 @@ int run(std::vector<std::string> args) {
     require_outputs_apart(options, suite, baseline_file, calibration_path(options, device.slug));
     if (!options.baseline.empty() || fs::exists(baseline_file))
       baseline = load_results(baseline_file);  // a bad baseline stops the run before measuring
+    if (baseline)
+      if (const auto warning = few_rounds_warning(*baseline, baseline_file, options))
+        std::cerr << "perfgate: warning: " << *warning << '\n';
   }
-  // Said before measuring, not only after the whole suite ran.  The run goes
-  // on: a suite whose every case is skipped still exits 77, and the results
-  // (when written) can become the baseline.
   if (options.mode == RunMode::gate && !baseline && !other_device_baseline(options, suite))
-    std::cerr << "perfgate: " << no_baseline_problem(options, baseline_file, suite)
-              << "; measuring anyway, the gate will exit 2 unless every case is skipped\n";
+    require_results_worth_measuring(options, suite, baseline_file, device);
   // Read before measuring too: a bad calibration stops the run at once.
   const Ceilings ceilings = ceilings_for(device, calibration_path(options, device.slug));
   // And the history is reached before measuring: an unreachable one stops the run now.
@@ -215,7 +218,12 @@ int run(std::vector<std::string> args) {
   std::optional<RunSpreadHistory> spreads;
   if (history && options.mode == RunMode::gate) spreads = history->spreads(current);
   if (history) history->record(current);
-  if (options.mode == RunMode::record) return run_exit_code(current);
+  if (options.mode == RunMode::record) {
+    if (const fs::path file = results_path(options, suite); !file.empty() && !every_case_skipped(current))
+      std::cerr << "perfgate: results written to " << file.string() << "; to make them the baseline: "
+                << promote_command(file, options) << '\n';
+    return run_exit_code(current);
+  }
   try {
     return gate(current, std::move(baseline), baseline_file, args, options, spreads ? &*spreads : nullptr);
   } catch (const Interrupted&) {  // while re-measuring suspects: no reports of this run
