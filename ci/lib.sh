@@ -11,7 +11,8 @@ perfgate_packages=(cmake ninja-build g++ libbenchmark-dev libgtest-dev libgmock-
 # Real parts some tests run against (ci/test.sh sets PERFGATE_TEST_PACKAGES=1);
 # where one cannot be installed, its tests skip with the reason.
 perfgate_test_packages=(postgresql  # a private server for the history store's real-server tests
-                        chromium)   # the HTML reports in a real browser, headless and offline
+                        chromium    # the HTML reports in a real browser, headless and offline
+                        python3-jsonschema)  # output files against docs/schemas (tests/schema)
 
 perfgate_missing_packages() {
   local package

@@ -1,30 +1,30 @@
 # perfgate_add_suite(<name>
 #   SOURCES <files...>          the Google Benchmark cases
 #   [LIBRARIES <targets...>]    what the cases link against
-#   [GPU]                       the cases need a CUDA device (skipped when
-#                               perfgate has no CUDA; exit 77 without a device)
+#   [GPU]                       the cases need a CUDA device: links
+#                               perfgate::main_cuda (skipped when perfgate has
+#                               no CUDA or its CUDA component was not found;
+#                               exit 77 without a device)
 #   [BASELINE_DIR <dir>]        default: <project source>/baselines
 #   [ARGS <args...>]            extra arguments of the gated run
 #   [SMOKE_ARGS <args...>]      extra arguments of the perf-smoke run
 #   [TIMEOUT <seconds>])        ctest timeout of the gated run (default 1500)
 #
-# Builds the suite binary perf_<name> (main() from perfgate::main) and adds
+# Builds the suite binary perf_<name> (main() from perfgate::main, or
+# perfgate::main_cuda for a GPU suite) and adds
 #   perf.<name>        the gate: label `perf` (+ `gpu`), exit 0/1/2, 77 = skipped
 #   perf-smoke.<name>  every case once, no gating: label `smoke` (+ `gpu`)
-# GPU suites take one GPU from ctest's resource pool (RESOURCE_GROUPS gpus:1);
+# GPU suites take one whole GPU from ctest's resource pool (RESOURCE_GROUPS
+# gpus:100, perfgate_use_one_gpu; perfgate_resource_spec() writes the pool);
 # host suites run alone (RUN_SERIAL), since other tests would disturb them.
 # Reports land in <build>/perfgate-results/, and the suite is listed in
 # <build>/perfgate-suites.json for `perfgate baseline update`.
 include_guard(GLOBAL)
 include("${CMAKE_CURRENT_LIST_DIR}/PerfgateCudaCxx20.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/PerfgateResourceSpec.cmake")   # perfgate_use_one_gpu()
 
 set(PERFGATE_RESULTS_DIR "${CMAKE_BINARY_DIR}/perfgate-results" CACHE PATH
     "Where perf.<suite> tests write results, comparison JSON, JUnit and Markdown")
-
-# Whether perfgate was built with CUDA, kept where callers outside perfgate's
-# directory scope see it too (after add_subdirectory(perfgate) the variable
-# PERFGATE_HAS_CUDA exists in perfgate's scope only).
-set_property(GLOBAL PROPERTY PERFGATE_HAS_CUDA "${PERFGATE_HAS_CUDA}")
 
 function(perfgate_add_suite name)
   cmake_parse_arguments(ARG "GPU" "BASELINE_DIR;TIMEOUT" "SOURCES;LIBRARIES;ARGS;SMOKE_ARGS" ${ARGN})
@@ -34,10 +34,16 @@ function(perfgate_add_suite name)
   if(NOT ARG_SOURCES)
     message(FATAL_ERROR "perfgate_add_suite(${name}): SOURCES is required")
   endif()
-  get_property(has_cuda GLOBAL PROPERTY PERFGATE_HAS_CUDA)
-  if(ARG_GPU AND NOT has_cuda)
-    message(STATUS "perfgate: GPU suite '${name}' not built (perfgate has no CUDA)")
-    return()
+  # GPU suites link the CUDA flavour of perfgate's main, host suites the host
+  # flavour (no CUDA library needed to start them); never both in one binary.
+  set(perfgate_main perfgate::main)
+  if(ARG_GPU)
+    if(NOT TARGET perfgate::main_cuda)
+      message(STATUS "perfgate: GPU suite '${name}' not built (perfgate has no CUDA, or "
+                     "find_package(perfgate) was not asked for its CUDA component)")
+      return()
+    endif()
+    set(perfgate_main perfgate::main_cuda)
   endif()
   if(NOT ARG_BASELINE_DIR)
     set(ARG_BASELINE_DIR "${PROJECT_SOURCE_DIR}/baselines")
@@ -62,7 +68,7 @@ function(perfgate_add_suite name)
   set(info_file "${CMAKE_CURRENT_BINARY_DIR}/perfgate_suite_${name}.cpp")
   _perfgate_write_suite_info("${info_file}" "${name}" "${ARG_GPU}")
   add_executable(${target} ${ARG_SOURCES} "${info_file}")
-  target_link_libraries(${target} PRIVATE perfgate::main ${ARG_LIBRARIES})
+  target_link_libraries(${target} PRIVATE ${perfgate_main} ${ARG_LIBRARIES})
 
   set(gate_labels perf)
   set(smoke_labels smoke)
@@ -77,7 +83,7 @@ function(perfgate_add_suite name)
   set_tests_properties(perf.${name} PROPERTIES LABELS "${gate_labels}" SKIP_RETURN_CODE 77 TIMEOUT ${ARG_TIMEOUT})
   set_tests_properties(perf-smoke.${name} PROPERTIES LABELS "${smoke_labels}" SKIP_RETURN_CODE 77)
   if(ARG_GPU)
-    set_tests_properties(perf.${name} perf-smoke.${name} PROPERTIES RESOURCE_GROUPS "gpus:1")
+    perfgate_use_one_gpu(perf.${name} perf-smoke.${name})   # one whole GPU each (PerfgateResourceSpec.cmake)
   else()
     set_tests_properties(perf.${name} PROPERTIES RUN_SERIAL TRUE)
   endif()

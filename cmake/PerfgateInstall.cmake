@@ -6,11 +6,18 @@
 # The installed tree (relocatable; every path below is relative to the prefix):
 #   include/perfgate/...                   public headers of every stage
 #   lib/libperfgate_<stage>.a              perfgate::stats, model, compare,
-#                                          writers, runtime, main
-#   bin/perfgate                           perfgate::cli (when built)
+#                                          writers, runtime, main, ... (host
+#                                          code: no CUDA library needed)
+#   lib/libperfgate_<stage>.a              with CUDA: perfgate::runtime_cuda,
+#                                          main_cuda, calibrate (the CUDA
+#                                          component)
+#   bin/perfgate                           perfgate::cli (when built; host code)
+#   bin/perfgate-device-cuda               with CUDA: the GPU part of
+#                                          `perfgate device`, which runs it
 #   lib/cmake/perfgate/                    perfgateConfig.cmake, its version
-#                                          file, perfgateTargets*.cmake and
-#                                          PerfgateAddSuite.cmake
+#                                          file, perfgateTargets*.cmake,
+#                                          perfgateCudaTargets*.cmake (with
+#                                          CUDA) and PerfgateAddSuite.cmake
 # Included last from the top-level CMakeLists.txt, after every target exists.
 include_guard(GLOBAL)
 
@@ -21,20 +28,28 @@ set(PERFGATE_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/perfgate" CACHE STR
 mark_as_advanced(PERFGATE_INSTALL_CMAKEDIR)
 
 get_property(_perfgate_libraries GLOBAL PROPERTY PERFGATE_EXPORTED_TARGETS)
+get_property(_perfgate_cuda_libraries GLOBAL PROPERTY PERFGATE_CUDA_EXPORTED_TARGETS)
 get_property(_perfgate_header_dirs GLOBAL PROPERTY PERFGATE_HEADER_DIRS)
 list(REMOVE_DUPLICATES _perfgate_header_dirs)
 
 set(_perfgate_install_targets ${_perfgate_libraries})
 if(TARGET perfgate_cli)
-  # Relocatable: the program finds the prefix's libraries next to itself,
+  # Relocatable: the programs find the prefix's libraries next to themselves,
   # wherever the tree is copied ($ORIGIN/../lib with the default layout).
-  # Shared libraries it links from outside the system's paths (CUDA's
-  # libcudart) keep the folder they were linked from.
+  # Shared libraries they link from outside the system's paths (CUDA's
+  # libcudart, for perfgate-device-cuda) keep the folder they were linked from.
   file(RELATIVE_PATH _perfgate_bin_to_lib "${CMAKE_INSTALL_FULL_BINDIR}" "${CMAKE_INSTALL_FULL_LIBDIR}")
   set_target_properties(perfgate_cli PROPERTIES
     INSTALL_RPATH "$ORIGIN/${_perfgate_bin_to_lib}"
     INSTALL_RPATH_USE_LINK_PATH ON)
   list(APPEND _perfgate_install_targets perfgate_cli)
+  if(TARGET perfgate_device_cuda)
+    # Beside bin/perfgate, which looks for it there; no consumer links it.
+    set_target_properties(perfgate_device_cuda PROPERTIES
+      INSTALL_RPATH "$ORIGIN/${_perfgate_bin_to_lib}"
+      INSTALL_RPATH_USE_LINK_PATH ON)
+    install(TARGETS perfgate_device_cuda RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
+  endif()
 endif()
 
 install(TARGETS ${_perfgate_install_targets}
@@ -62,6 +77,20 @@ install(EXPORT perfgateTargets
   FILE perfgateTargets.cmake
   DESTINATION "${PERFGATE_INSTALL_CMAKEDIR}")
 
+# The CUDA component: a file of its own, which perfgateConfig.cmake loads
+# only for find_package(perfgate COMPONENTS CUDA) (its targets link
+# CUDA::cudart, so loading it needs the CUDA toolkit).
+if(_perfgate_cuda_libraries)
+  install(TARGETS ${_perfgate_cuda_libraries}
+    EXPORT perfgateCudaTargets
+    ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}"
+    LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}")
+  install(EXPORT perfgateCudaTargets
+    NAMESPACE perfgate::
+    FILE perfgateCudaTargets.cmake
+    DESTINATION "${PERFGATE_INSTALL_CMAKEDIR}")
+endif()
+
 configure_package_config_file(
   "${CMAKE_CURRENT_LIST_DIR}/perfgateConfig.cmake.in"
   "${PROJECT_BINARY_DIR}/perfgateConfig.cmake"
@@ -71,15 +100,18 @@ write_basic_package_version_file(
   VERSION "${PROJECT_VERSION}"
   COMPATIBILITY SameMajorVersion)
 
-# PerfgateAddSuite.cmake needs only PerfgateCudaCxx20.cmake beside it.
+# PerfgateAddSuite.cmake needs only PerfgateCudaCxx20.cmake and
+# PerfgateResourceSpec.cmake beside it.
 install(FILES
     "${PROJECT_BINARY_DIR}/perfgateConfig.cmake"
     "${PROJECT_BINARY_DIR}/perfgateConfigVersion.cmake"
     "${CMAKE_CURRENT_LIST_DIR}/PerfgateAddSuite.cmake"
     "${CMAKE_CURRENT_LIST_DIR}/PerfgateCudaCxx20.cmake"
+    "${CMAKE_CURRENT_LIST_DIR}/PerfgateResourceSpec.cmake"
   DESTINATION "${PERFGATE_INSTALL_CMAKEDIR}")
 
 unset(_perfgate_libraries)
+unset(_perfgate_cuda_libraries)
 unset(_perfgate_header_dirs)
 unset(_perfgate_install_targets)
 unset(_perfgate_bin_to_lib)

@@ -3,7 +3,11 @@
 #   install       remove PREFIX, then `cmake --install PERFGATE_BINARY_DIR --prefix PREFIX`
 #                 (installs what is built; compiles nothing) and check the tree
 #   package       build EXAMPLE_SOURCE_DIR in EXAMPLE_BINARY_DIR with
-#                 find_package(perfgate) from PREFIX, then run its suite
+#                 find_package(perfgate) from PREFIX, then run its suite; then
+#                 the installed PREFIX/bin/perfgate: a baseline (baseline
+#                 promote), `perfgate run` with a planted regression (exit 1,
+#                 every report in one folder) and with a malformed baseline
+#                 (exit 2: ctest's 8 would not tell the two apart)
 #   subdirectory  the same with add_subdirectory(PERFGATE_SOURCE_DIR)
 #
 # Other variables: GENERATOR, MAKE_PROGRAM, CXX_COMPILER, CXX_LAUNCHER, BUILD_TYPE,
@@ -16,8 +20,10 @@ function(fail)
   message(FATAL_ERROR "example.${ACTION}: ${text}")
 endfunction()
 
-# run(<what> <command...>): runs it, prints its output, fails unless it exits 0.
-function(run what)
+# run_expecting(<what> <exit code> <output variable> <command...>): runs it,
+# prints its output and keeps it in the variable, fails unless it exits with
+# that code.
+function(run_expecting what expected output_variable)
   list(JOIN ARGN " " shown)
   message(STATUS "example.${ACTION}: ${what}\n  $ ${shown}")
   string(TIMESTAMP started "%s")
@@ -25,10 +31,16 @@ function(run what)
   string(TIMESTAMP finished "%s")
   math(EXPR seconds "${finished} - ${started}")
   message("${out}")
-  if(NOT rc STREQUAL "0")
-    fail("${what} failed (exit ${rc}) after ${seconds} s:\n  $ ${shown}")
+  if(NOT rc STREQUAL "${expected}")
+    fail("${what}: exit ${rc}, expected ${expected}, after ${seconds} s:\n  $ ${shown}")
   endif()
-  message(STATUS "example.${ACTION}: ${what}: ok (${seconds} s)")
+  message(STATUS "example.${ACTION}: ${what}: exit ${rc} as expected (${seconds} s)")
+  set(${output_variable} "${out}" PARENT_SCOPE)
+endfunction()
+
+# run(<what> <command...>): runs it, prints its output, fails unless it exits 0.
+function(run what)
+  run_expecting("${what}" 0 ignored ${ARGN})
 endfunction()
 
 foreach(required IN ITEMS ACTION)
@@ -62,7 +74,9 @@ set(configure_args
   -G "${GENERATOR}"
   "-DCMAKE_BUILD_TYPE=${BUILD_TYPE}"
   "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}"
-  "-DPERFGATE_EXAMPLE_MODE=${ACTION}")
+  "-DPERFGATE_EXAMPLE_MODE=${ACTION}"
+  # The gate's baselines in the build tree, never in the source tree.
+  "-DPERFGATE_EXAMPLE_BASELINE_DIR=${EXAMPLE_BINARY_DIR}/baselines")
 if(MAKE_PROGRAM)
   list(APPEND configure_args "-DCMAKE_MAKE_PROGRAM=${MAKE_PROGRAM}")
 endif()
@@ -137,3 +151,66 @@ if(NOT recorded_suite STREQUAL "example" OR cases LESS 3)
   fail("${results}: suite '${recorded_suite}' with ${cases} cases; expected suite 'example' with 3")
 endif()
 message(STATUS "example.${ACTION}: ${results}: ${cases} cases recorded")
+
+if(NOT ACTION STREQUAL "package")
+  return()
+endif()
+
+# The installed `perfgate run`, as an outside project's CI job calls it.
+set(perfgate "${PREFIX}/bin/perfgate${CMAKE_EXECUTABLE_SUFFIX}")
+if(NOT EXISTS "${perfgate}")
+  fail("no ${perfgate}: the install has no perfgate program")
+endif()
+# 10 repetitions a side (8 are the fewest with which the gate's test can
+# tell a case 4x slower at its false-discovery level, over 3 cases), each
+# 0.05 s instead of Google Benchmark's 0.5 s: seconds, not a minute.
+set(repetitions 10)
+set(min_time 0.05)
+set(baselines "${EXAMPLE_BINARY_DIR}/baselines")
+set(round "${EXAMPLE_BINARY_DIR}/results/baseline-round.results.json")
+file(REMOVE_RECURSE "${baselines}")
+file(REMOVE "${round}")
+run("record a baseline round" "${suite}" --perfgate_mode=record "--perfgate_results=${round}"
+    --benchmark_repetitions=${repetitions} --benchmark_min_time=${min_time})
+# --force: CI (where CI is set) never writes baselines, except this test's own.
+run("make it the baseline" "${perfgate}" baseline promote "${round}" --baseline-dir "${baselines}" --force)
+file(GLOB baseline "${baselines}/*/example.json")
+if(NOT baseline)
+  fail("baseline promote wrote no ${baselines}/<device-slug>/example.json")
+endif()
+
+# The suites get these repetitions and this min time, not the caller's
+# history or Google Benchmark settings.
+set(gate_env "${CMAKE_COMMAND}" -E env --unset=PERFGATE_HISTORY --unset=PERFGATE_HISTORY_KIND
+    "BENCHMARK_REPETITIONS=${repetitions}" "BENCHMARK_MIN_TIME=${min_time}")
+set(report "${EXAMPLE_BINARY_DIR}/gate-report")
+
+# A planted regression far above any machine's drift: std::sort 4x slower.
+run_expecting("perfgate run with a planted 4x slowdown" 1 out
+  ${gate_env} PERFGATE_EXAMPLE_SLOWDOWN=4 "${perfgate}" run --build-dir "${EXAMPLE_BINARY_DIR}" --report-dir "${report}")
+foreach(file IN ITEMS junit/example.junit.xml comparisons/example.comparison.json results/example.results.json
+                      summary.md index.html)
+  if(NOT EXISTS "${report}/${file}")
+    fail("perfgate run left no ${report}/${file}")
+  endif()
+endforeach()
+file(READ "${report}/comparisons/example.comparison.json" comparison)
+string(JSON suite_code GET "${comparison}" exit_code)
+file(READ "${report}/summary.md" summary)
+string(REPLACE "\\_" "_" summary_text "${summary}")  # Markdown escapes the underscores
+if(NOT suite_code EQUAL 1 OR NOT summary_text MATCHES "BM_std_sort/4096" OR NOT out MATCHES "perfgate: gate exit code 1")
+  fail("the planted regression: comparison exit code ${suite_code}; summary.md:\n${summary}")
+endif()
+
+# A broken suite: its baseline is no JSON, so it stops before measuring and
+# leaves no comparison.  The regression's reports must not stand in for it.
+file(WRITE "${baseline}" "{ this is not JSON")
+run_expecting("perfgate run with a malformed baseline" 2 out
+  ${gate_env} "${perfgate}" run --build-dir "${EXAMPLE_BINARY_DIR}" --report-dir "${report}")
+if(EXISTS "${report}/comparisons/example.comparison.json" OR EXISTS "${report}/junit/example.junit.xml")
+  fail("perfgate run kept the earlier run's reports in ${report}")
+endif()
+if(NOT out MATCHES "perf.example failed and left no comparison" OR NOT out MATCHES "perfgate: gate exit code 2")
+  fail("the broken suite was not reported as a harness error")
+endif()
+file(REMOVE_RECURSE "${baselines}")

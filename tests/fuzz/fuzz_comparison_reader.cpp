@@ -55,7 +55,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   const std::string once = perfgate::comparison_to_json(comparison, exit_code);
   int again_code = 0;
-  const std::string twice = perfgate::comparison_to_json(perfgate::comparison_from_json(once, kOrigin, &again_code), again_code);
+  // Two statements: the reader sets again_code, which the writer then reads
+  // (one call's arguments are evaluated in an unspecified order).
+  const perfgate::Comparison again = perfgate::comparison_from_json(once, kOrigin, &again_code);
+  const std::string twice = perfgate::comparison_to_json(again, again_code);
   if (once != twice) fail("a second trip changed the comparison",
                             once + "\n--- then ---\n" + twice + "\n--- first difference ---\n" + first_difference(once, twice));
   return 0;

@@ -5,11 +5,12 @@
 #include <optional>
 
 #include "commands.hpp"
+#include "device_cuda_helper.hpp"
 #include "perfgate/compare/exit_code.hpp"
 #include "perfgate/model/baseline_store.hpp"
 #include "perfgate/model/errors.hpp"
+#include "perfgate/model/input_file.hpp"
 #include "perfgate/model/results_io.hpp"
-#include "runtime/this_device.hpp"
 #include "perfgate/stats/summary.hpp"
 #include "perfgate/writers/text_format.hpp"
 #include "suite_manifest.hpp"
@@ -83,12 +84,12 @@ void show(const Results& r, const std::string& location) {
 
 int run_baseline_show(const BaselineShowOptions& options) {
   if (!options.file.empty()) {
-    show(load_results(options.file), options.file.string());
+    show(load_results(options.file), input_name(options.file));  // "-": standard input
     return kExitOk;
   }
   const SuiteManifest manifest = find_suite_manifest(options.build_dir, options.program);
   for (const SuiteEntry& suite : select_suites(manifest, options.suites)) {
-    const std::string slug = this_device(suite.gpu).slug;
+    const std::string slug = this_device_slug(suite.gpu);  // the GPU's through perfgate-device-cuda
     const FolderBaselineStore store(suite.baseline_dir);
     const std::optional<Results> baseline = store.load(suite.name, slug);
     if (!baseline) {

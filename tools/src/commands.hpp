@@ -48,6 +48,19 @@ struct ReportOptions {
 };
 int run_report(const ReportOptions& options);
 
+// perfgate run: the main job (every gated suite through ctest, the reports
+// in one folder, one exit code: 0, 1, 2 or 77).
+struct RunOptions {
+  std::filesystem::path build_dir;                 // default: the current folder
+  std::vector<std::string> labels = {"perf"};      // ctest -L: a test with any of them
+  std::string stride;                              // ctest -I (a shard)
+  std::filesystem::path report_dir;                // default: <build>/perfgate-report
+  std::string history;                             // --history, PERFGATE_HISTORY
+  std::string history_kind = "main";               // --history-kind, PERFGATE_HISTORY_KIND
+  std::vector<std::string> ctest_args;             // after --
+};
+int run_run(const RunOptions& options);
+
 struct SuggestCommandOptions {
   std::filesystem::path results;
   std::filesystem::path baseline;          // optional: explain regressions against it
@@ -64,7 +77,7 @@ struct BaselineUpdateOptions {
   std::vector<std::string> suites;
   std::string filter;
   int repetitions = 20;
-  int rounds = 2;
+  int rounds = 3;
   bool append = false;      // pool with the old baseline's rounds
   int keep_rounds = 8;
   bool force = false;

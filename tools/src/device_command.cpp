@@ -1,5 +1,7 @@
 // perfgate device: this machine's hardware, slugs and roofline ceilings;
-// with --calibrate, measures the GPU's ceilings into device.json.
+// with --calibrate, measures the GPU's ceilings into device.json.  The GPU
+// parts run in perfgate-device-cuda (device_cuda_helper.hpp), so that this
+// program links no CUDA library.
 
 #include <cstdio>
 #include <iostream>
@@ -8,44 +10,20 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "device_cuda_helper.hpp"
+#include "subprocess.hpp"
 #include "perfgate/compare/exit_code.hpp"
-#include "perfgate/model/baseline_store.hpp"
-#include "perfgate/model/device_calibration.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/fingerprint_json.hpp"
-#include "roofline/theoretical_ceilings.hpp"
 #include "runtime/host_fingerprint.hpp"
 #include "suite_manifest.hpp"
-#if PERFGATE_HAS_CUDA
-#include "calibrate/calibrate_device.hpp"
-#include "perfgate/cuda/availability.hpp"
-#include "cuda/device_fingerprint.hpp"
-#endif
 
 namespace perfgate::cli {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct GpuReport {
-  std::vector<Fingerprint> devices;
-  std::string unavailable;  // why there are none
-};
-
-GpuReport probe_gpus() {
-  GpuReport report;
-#if PERFGATE_HAS_CUDA
-  const auto& cuda = cuda::availability();
-  if (!cuda.usable) {
-    report.unavailable = cuda.reason;
-    return report;
-  }
-  for (int d = 0; d < cuda.device_count; ++d) report.devices.push_back(cuda::device_fingerprint(d));
-#else
-  report.unavailable = "no CUDA device: perfgate was built without CUDA";
-#endif
-  return report;
-}
+constexpr const char* kBuiltWithoutCuda = "no CUDA device: perfgate was built without CUDA";
 
 // The suites' baseline folder from the build's manifest, else ./baselines.
 fs::path baseline_dir(const DeviceOptions& options) {
@@ -59,111 +37,76 @@ fs::path baseline_dir(const DeviceOptions& options) {
   return "baselines";
 }
 
-// An invalid file is an error, as in a suite run.
-std::optional<DeviceCalibration> calibration_of(const Fingerprint& gpu, const fs::path& dir) {
-  return FolderBaselineStore(dir).load_calibration(gpu.slug);
-}
-
-std::string number(double value, int decimals) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.*f", decimals, value);
-  return text;
-}
-
-std::string cell(const std::optional<double>& value, double scale, const char* unit) {
-  return value ? number(*value * scale, 1) + unit : std::string("-");
-}
-
-void print_ceilings(const Fingerprint& f, const std::optional<DeviceCalibration>& calibration) {
-  const Ceilings theory = theoretical_ceilings(f);
-  const std::optional<Ceilings> measured = calibration ? std::optional(calibration->ceilings()) : std::nullopt;
-  const Ceilings& used = measured ? *measured : theory;
-  std::printf("  ceilings            %-18s %-18s (runs use: %s)\n", "theoretical", "measured", to_string(used.source));
-  std::printf("    %-17s %-18s %-18s\n", "memory", cell(theory.memory(), 1e-9, " GB/s").c_str(),
-              cell(measured ? measured->memory() : std::nullopt, 1e-9, " GB/s").c_str());
-  for (Precision p : kAllPrecisions) {
-    const auto t = theory.flops(p);
-    const auto m = measured ? measured->flops(p) : std::nullopt;
-    if (!t && !m) continue;
-    std::printf("    %-17s %-18s %-18s\n", to_string(p), cell(t, 1e-12, " TFLOP/s").c_str(), cell(m, 1e-12, " TFLOP/s").c_str());
+nlohmann::ordered_json parse_helper_json(const fs::path& helper, const std::string& text) {
+  try {
+    return nlohmann::ordered_json::parse(text);
+  } catch (const nlohmann::json::exception& e) {
+    throw DeviceError(helper.string() + ": not JSON (" + e.what() + ")");
   }
-  if (auto bf16 = used.flops(Precision::bf16); bf16 && used.memory())
-    std::printf("  ridge point (bf16)  %s FLOP/byte: below it a kernel is memory-bound\n",
-                number(*bf16 / *used.memory(), 1).c_str());
-  std::printf("  theoretical: SM count x max SM clock x dense FLOP/SM/clock; 2 x memory clock x bus width / 8\n");
 }
 
-void print_gpu(const Fingerprint& f, int index, const fs::path& dir) {
-  const std::optional<DeviceCalibration> calibration = calibration_of(f, dir);
-  std::printf("GPU %d: %s\n", index, f.name.c_str());
-  std::printf("  slug                %s\n", f.slug.c_str());
-  std::printf("  compute capability  %s\n", f.compute_capability.c_str());
-  std::printf("  SMs                 %d, max clock %d MHz\n", f.sm_count, f.max_sm_clock_mhz);
-  std::printf("  memory              %s GiB, %d-bit bus, max clock %d MHz, ECC %s\n",
-              number(f.memory_bytes / (1024.0 * 1024 * 1024), 1).c_str(), f.memory_bus_bits, f.max_memory_clock_mhz,
-              f.ecc ? "on" : "off");
-  std::printf("  L2                  %s MiB\n", number(f.l2_bytes / (1024.0 * 1024), 1).c_str());
-  std::printf("  driver / runtime    %s / %s\n", f.driver.c_str(), f.cuda_runtime.c_str());
-  const std::string file = FolderBaselineStore(dir).calibration_location(f.slug);
-  if (calibration)
-    std::printf("  calibration         %s (measured %s)\n", file.c_str(), calibration->created_utc.c_str());
+// The GPUs' part of the report: the helper's answer, or why there is none.
+struct GpuPart {
+  std::string text;                    // the helper's report (text mode)
+  nlohmann::ordered_json json;         // {"gpus": [...], "gpu_unavailable": ...} (JSON mode)
+  std::optional<int> error_exit;       // the helper's own error (exit 2, its message on stderr)
+};
+
+GpuPart gpu_part(const fs::path& dir, bool json) {
+  const auto unavailable = [json](const std::string& why) {
+    GpuPart part;
+    if (json)
+      part.json = {{"gpus", nlohmann::ordered_json::array()}, {"gpu_unavailable", why}};
+    else
+      part.text = why + "\n";
+    return part;
+  };
+  const auto helper = device_cuda_helper();
+  if (!helper) return unavailable(kBuiltWithoutCuda);
+  std::vector<std::string> args = {"gpus", "--baseline-dir", dir.string()};
+  if (json) args.push_back("--json");
+  const HelperRun run = run_helper(*helper, args);
+  if (run.exit_code != 0 && run.exit_code != kExitError) return unavailable(no_gpu_reason(run));
+  std::cerr << run.error;  // its warnings, or its error (an invalid device.json)
+  GpuPart part;
+  if (run.exit_code == kExitError)
+    part.error_exit = run.exit_code;
+  else if (!json)
+    part.text = run.out;
   else
-    std::printf("  calibration         none at %s (perfgate device --calibrate)\n", file.c_str());
-  print_ceilings(f, calibration);
-}
-
-nlohmann::ordered_json ceilings_json(const Ceilings& c) {
-  nlohmann::ordered_json j;
-  j["source"] = to_string(c.source);
-  if (c.memory()) j["memory_GB/s"] = *c.memory() / 1e9;
-  for (Precision p : kAllPrecisions)
-    if (auto f = c.flops(p)) j[std::string(to_string(p)) + "_TFLOP/s"] = *f / 1e12;
-  return j;
+    part.json = parse_helper_json(*helper, run.out);
+  return part;
 }
 
 int print_report(const DeviceOptions& options) {
   const Fingerprint host = host_fingerprint();
-  const GpuReport gpus = probe_gpus();
-  const fs::path dir = baseline_dir(options);
+  const GpuPart gpus = gpu_part(baseline_dir(options), options.json);
+  if (gpus.error_exit) return *gpus.error_exit;
   if (options.json) {
-    nlohmann::ordered_json j = {{"host", fingerprint_to_json(host)}, {"gpus", nlohmann::ordered_json::array()}};
-    for (const auto& g : gpus.devices) {
-      nlohmann::ordered_json entry = fingerprint_to_json(g);
-      entry["theoretical_ceilings"] = ceilings_json(theoretical_ceilings(g));
-      if (auto c = calibration_of(g, dir)) entry["measured_ceilings"] = ceilings_json(c->ceilings());
-      j["gpus"].push_back(entry);
-    }
-    if (!gpus.unavailable.empty()) j["gpu_unavailable"] = gpus.unavailable;
+    nlohmann::ordered_json j = {{"host", fingerprint_to_json(host)}};
+    for (const auto& [key, value] : gpus.json.items()) j[key] = value;
     std::cout << j.dump(2) << '\n';
     return kExitOk;
   }
   std::printf("Host CPU: %s\n  slug                %s\n  logical CPUs        %d\n", host.name.c_str(), host.slug.c_str(),
               host.logical_cpus);
-  for (std::size_t i = 0; i < gpus.devices.size(); ++i) print_gpu(gpus.devices[i], static_cast<int>(i), dir);
-  if (!gpus.unavailable.empty()) std::printf("%s\n", gpus.unavailable.c_str());
+  std::fputs(gpus.text.c_str(), stdout);
   return kExitOk;
 }
 
 int calibrate(const DeviceOptions& options) {
-#if PERFGATE_HAS_CUDA
-  const auto& cuda = cuda::availability();
-  if (!cuda.usable) throw DeviceError(cuda.reason + " (perfgate device --calibrate needs one)");
-  CalibrationSettings settings;
-  settings.gemm_size = options.gemm_size;
-  settings.samples = options.samples;
-  const DeviceCalibration calibration = calibrate_device(cuda.device, settings, std::cout);
-  FolderBaselineStore store(baseline_dir(options));
-  if (options.dry_run) {
-    std::cout << "perfgate: dry run: " << store.calibration_location(calibration.fingerprint.slug) << " not written\n";
-    return kExitOk;
-  }
-  const std::string file = store.save_calibration(calibration);
-  std::cout << "perfgate: wrote " << file << "; suites now place their cases against these measured ceilings\n";
-  return kExitOk;
-#else
-  (void)options;
-  throw DeviceError("no CUDA device: perfgate was built without CUDA (perfgate device --calibrate needs one)");
-#endif
+  const auto helper = device_cuda_helper();
+  if (!helper) throw DeviceError(std::string(kBuiltWithoutCuda) + " (perfgate device --calibrate needs one)");
+  // Asked first, so that a helper that cannot start reads as no GPU.
+  const HelperRun probe = run_helper(*helper, {"slug"});
+  if (probe.exit_code != 0 && probe.exit_code != kExitError)
+    throw DeviceError(no_gpu_reason(probe) + " (perfgate device --calibrate needs one)");
+  std::vector<std::string> args = {"calibrate", "--baseline-dir", baseline_dir(options).string(),
+                                   "--gemm-size", std::to_string(options.gemm_size),
+                                   "--samples", std::to_string(options.samples)};
+  if (options.dry_run) args.push_back("--dry-run");
+  std::fflush(stdout);
+  return run_program(*helper, args);  // its progress as it comes
 }
 
 }  // namespace

@@ -7,11 +7,13 @@
 #include "commands.hpp"
 #include "history_database.hpp"
 #include "perfgate/history/ingest.hpp"
+#include "perfgate/model/input_file.hpp"
 
 namespace perfgate::cli {
 
 int run_history_ingest(const HistoryIngestOptions& options) {
   const auto start = std::chrono::steady_clock::now();
+  require_standard_input_once(options.files, "history ingest's FILES");
   const auto db = open_history_for_writing(options.db);
   const history::IngestSummary s = history::ingest_files(*db, options.files, options.ingest);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -13,16 +13,28 @@
 //   perfgate history prune [--db URL] [--keep-samples N]
 //   perfgate report COMPARISON.json... [--html FILE] [--markdown FILE [--markdown-max-bytes N]]
 //   perfgate history report --out DIR [--db URL] [--benchmark REGEX] [--testbed NAME] [--since DATE]
+//   perfgate --version | --help;  perfgate completion bash [--output F];  perfgate man [--output F] (hidden)
+// Conventions (cli_*.hpp): "-" is standard input where a command reads one
+// file, every error is one line "perfgate: error: ...", exit codes in --help.
 
 #include <csignal>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
+#include "cli_completion.hpp"
+#include "cli_errors.hpp"
+#include "cli_help.hpp"
+#include "cli_input.hpp"
+#include "cli_man_page.hpp"
+#include "cli_parse.hpp"
 #include "commands.hpp"
 #include "history_database.hpp"
 #include "perfgate/compare/exit_code.hpp"
 #include "perfgate/compare/gate_options.hpp"
+#include "perfgate/model/atomic_file.hpp"
 #include "perfgate/model/errors.hpp"
 
 namespace {
@@ -55,6 +67,8 @@ struct Program {
   HistoryPruneOptions history_prune;
   HistoryReportOptions history_report;
   ReportOptions report;
+  RunOptions run;
+  std::filesystem::path generated_output;  // perfgate completion/man --output (default: stdout)
 };
 
 // --<flag> FILE for each report writer (--json, --junit, --markdown): the
@@ -66,12 +80,13 @@ void add_report_flags(CLI::App& command, ReportPaths& reports) {
 
 void add_compare(CLI::App& app, Program& p) {
   auto* c = app.add_subcommand("compare", "gate CURRENT against BASE (perfgate results or Google Benchmark JSON)");
-  c->add_option("BASE", p.compare.baseline, "baseline results")->required();
-  c->add_option("CURRENT", p.compare.current, "current results")->required();
+  c->add_option("BASE", p.compare.baseline, "baseline results (- for standard input)")->required();
+  c->add_option("CURRENT", p.compare.current, "current results (- for standard input)")->required();
   add_report_flags(*c, p.compare.reports);
   add_gate_flags(*c, p.compare.gate);
   c->add_option("--suggest-disable", p.compare.suggest_disable, "suggestion rules to switch off (RULE,RULE)");
   c->add_option("--baseline-dir", p.compare.baseline_dir, "baselines folder (gpu_timing's launch floor)")->capture_default_str();
+  c->footer(gate_exit_codes_help());
 }
 
 void add_baseline(CLI::App& app, Program& p) {
@@ -100,7 +115,7 @@ void add_baseline(CLI::App& app, Program& p) {
   p2->add_flag("--force", p.promote.force, "write even when CI is set, or over an unreadable baseline");
   p2->add_flag("--dry-run", p.promote.dry_run, "show what would move, write nothing");
   auto* s = b->add_subcommand("show", "print a baseline (a file, or the suites' baselines for this device)");
-  s->add_option("FILE", p.show.file, "a baseline or results file");
+  s->add_option("FILE", p.show.file, "a baseline or results file (- for standard input)");
   s->add_option("--suite", p.show.suites, "these suites' baselines (repeatable)");
   s->add_option("--build-dir", p.show.build_dir, "build tree holding perfgate-suites.json");
 }
@@ -131,11 +146,12 @@ void add_ab(CLI::App& app, Program& p) {
   a->add_option("--suggest-disable", p.ab.suggest_disable, "suggestion rules to switch off (RULE,RULE)");
   a->add_option("--baseline-dir", p.ab.baseline_dir, "baselines folder (gpu_timing's launch floor)")->capture_default_str();
   a->add_option("SUITE_FLAGS", p.ab.suite_args, "after --: flags for both builds (e.g. --benchmark_filter=REGEX)");
+  a->footer(gate_exit_codes_help());
 }
 
 void add_suggest(CLI::App& app, Program& p) {
   auto* s = app.add_subcommand("suggest", "measured, prioritized advice for a results file");
-  s->add_option("RESULTS", p.suggest.results, "perfgate results (or Google Benchmark JSON)");
+  s->add_option("RESULTS", p.suggest.results, "perfgate results (or Google Benchmark JSON; - for standard input)");
   s->add_option("--baseline", p.suggest.baseline, "also explain the regressions against this baseline");
   s->add_option("--disable", p.suggest.disable, "rules to switch off (RULE,RULE)");
   s->add_option("--baseline-dir", p.suggest.baseline_dir, "baselines folder (gpu_timing's launch floor)")->capture_default_str();
@@ -156,7 +172,9 @@ void add_history(CLI::App& app, Program& p) {
                 ->require_subcommand(1);
   auto* i = h->add_subcommand("ingest", "store results files (perfgate, Google Benchmark, NVBench) and comparison files");
   add_db_flag(*i, p.history_ingest.db);
-  i->add_option("FILES", p.history_ingest.files, "results or comparison JSON files")->required()->check(CLI::ExistingFile);
+  i->add_option("FILES", p.history_ingest.files, "results or comparison JSON files (one may be - for standard input)")
+      ->required()
+      ->check(existing_file_or_stdin());
   i->add_option("--commit", p.history_ingest.ingest.commit, "the commit the files measured (replaces theirs)");
   i->add_option("--ordinal", p.history_ingest.ingest.ordinal, "the commit's place in the main line (git rev-list --count)");
   i->add_option("--testbed", p.history_ingest.ingest.testbed, "the testbed's name (replaces the one derived from the device)");
@@ -191,14 +209,48 @@ void add_history(CLI::App& app, Program& p) {
 
 void add_report(CLI::App& app, Program& p) {
   auto* r = app.add_subcommand("report", "one HTML page (and Markdown summary) of a gate run from its comparison files");
-  r->add_option("COMPARISON", p.report.comparisons, "<suite>.comparison.json files (their <suite>.results.json beside them)")
+  r->add_option("COMPARISON", p.report.comparisons,
+                "<suite>.comparison.json files (their <suite>.results.json beside them; one may be - for standard input)")
       ->required()
-      ->check(CLI::ExistingFile);
+      ->check(existing_file_or_stdin());
   r->add_option("--html", p.report.html, "write the HTML report here");
   r->add_option("--markdown", p.report.markdown, "write the Markdown summary here");
   r->add_option("--markdown-max-bytes", p.report.markdown_max_bytes, "the most bytes the Markdown summary may take")
       ->check(CLI::Range(std::size_t{1024}, std::size_t{1} << 30))
       ->capture_default_str();
+}
+
+// perfgate run: every gated suite of a build through ctest, one exit code.
+void add_run(CLI::App& app, Program& p) {
+  auto* r = app.add_subcommand("run", "the main job: run the gated suites through ctest, gather their reports in one "
+                                      "folder, exit 0 pass, 1 regression, 2 harness error, 77 all skipped");
+  r->add_option("--build-dir", p.run.build_dir, "the build tree (default: the current folder)");
+  r->add_option("-L,--label", p.run.labels, "ctest -L: the tests' label regex (repeatable: any of them)")->capture_default_str();
+  r->add_option("-I", p.run.stride, "ctest -I: a stride of the tests (Start,End,Stride), for shards");
+  r->add_option("--report-dir", p.run.report_dir, "where the reports go (default: <build>/perfgate-report)");
+  r->add_option("--history", p.run.history, "store the run in this history (an SQLite file or a postgresql:// URL)")
+      ->envname("PERFGATE_HISTORY");
+  r->add_option("--history-kind", p.run.history_kind, "main or pr")
+      ->envname("PERFGATE_HISTORY_KIND")
+      ->check(CLI::IsMember({"main", "pr"}))
+      ->capture_default_str();
+  r->add_option("CTEST_ARGS", p.run.ctest_args, "after --: more ctest arguments");
+}
+
+// Hidden (group ""): what the build installs as the bash completion and
+// the man page, made from this very command tree (tools/CMakeLists.txt).
+void add_generated_docs(CLI::App& app, Program& p) {
+  auto* c = app.add_subcommand("completion", "print the bash completion script")->group("");
+  c->add_option("SHELL", "the shell (bash)")->required()->check(CLI::IsMember({"bash"}));
+  c->add_option("--output", p.generated_output, "write it here instead of standard output");
+  auto* m = app.add_subcommand("man", "print the perfgate(1) manual page (roff)")->group("");
+  m->add_option("--output", p.generated_output, "write it here instead of standard output");
+}
+
+int write_generated(const std::string& text, const std::filesystem::path& output) {
+  if (output.empty()) std::cout << text;
+  else write_file_atomically(output, text);
+  return kExitOk;
 }
 
 int dispatch_history(const CLI::App& history, const Program& p) {
@@ -211,14 +263,17 @@ int dispatch_history(const CLI::App& history, const Program& p) {
 
 int dispatch(const CLI::App& app, const Program& p) {
   if (app.got_subcommand("suggest")) {
-    if (!p.suggest.list && p.suggest.results.empty()) throw InputError("perfgate suggest: RESULTS is required (or --list)");
+    if (!p.suggest.list && p.suggest.results.empty()) throw InputError("suggest: RESULTS is required (or --list)");
     return run_suggest(p.suggest);
   }
   if (app.got_subcommand("compare")) return run_compare(p.compare);
+  if (app.got_subcommand("completion")) return write_generated(bash_completion(app), p.generated_output);
+  if (app.got_subcommand("man")) return write_generated(man_page(app), p.generated_output);
   if (app.got_subcommand("ab")) return run_ab(p.ab);
   if (app.got_subcommand("device")) return run_device(p.device);
   if (app.got_subcommand("history")) return dispatch_history(*app.get_subcommand("history"), p);
   if (app.got_subcommand("report")) return run_report(p.report);
+  if (app.got_subcommand("run")) return run_run(p.run);
   const CLI::App* baseline = app.get_subcommand("baseline");
   if (baseline->got_subcommand("update")) return run_baseline_update(p.update);
   if (baseline->got_subcommand("promote")) return run_baseline_promote(p.promote);
@@ -231,8 +286,11 @@ int main(int argc, char** argv) {
   // A file-size limit (ulimit -f) must fail the write with EFBIG, one line
   // and exit 2, not end perfgate silently with a temporary file left.
   std::signal(SIGXFSZ, SIG_IGN);
-  CLI::App app{"perfgate: a performance-regression gate for GPU and CPU code"};
+  // Named, so messages and the usage say "perfgate", not argv[0]'s path.
+  CLI::App app{"perfgate: a performance-regression gate for GPU and CPU code", "perfgate"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", version_line(), "print the version (perfgate X.Y.Z) and exit");
+  app.footer(program_help_footer());
   Program program;
   program.update.program = program.promote.program = program.show.program = program.device.program = argv[0];
   add_compare(app, program);
@@ -242,13 +300,8 @@ int main(int argc, char** argv) {
   add_history(app, program);
   add_ab(app, program);
   add_report(app, program);
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    app.exit(e);  // prints the message
-    return kExitError;
-  }
-  return run_reporting_errors([&] { return dispatch(app, program); });
+  add_run(app, program);
+  app.get_subcommand("run")->footer(gate_exit_codes_help());
+  add_generated_docs(app, program);
+  return parse_command_line(app, argc, argv, [&] { return dispatch(app, program); });
 }

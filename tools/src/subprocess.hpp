@@ -1,6 +1,8 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -14,5 +16,17 @@ namespace perfgate::cli {
 // and it has ended.  A thin wrapper over perfgate/model/child_process.hpp,
 // which the suite binary's workers use too; only the messages are its own.
 int run_program(const std::filesystem::path& program, const std::vector<std::string>& args);
+
+// The same, with the program's stdout read here: `on_line` gets each line
+// (without its newline) as it comes, on another thread than the caller's
+// but never two at once; stderr stays shared.  `environment` is added to
+// this process's for the program.
+int run_program_lines(const std::filesystem::path& program, const std::vector<std::string>& args,
+                      const std::map<std::string, std::string>& environment,
+                      const std::function<void(const std::string&)>& on_line);
+
+// `name` as the shell finds it: itself when it holds a '/', else the first
+// executable file of that name in PATH; empty when there is none.
+std::filesystem::path find_in_path(const std::string& name);
 
 }  // namespace perfgate::cli

@@ -9,6 +9,7 @@
 #include "commands.hpp"
 #include "perfgate/compare/comparison.hpp"
 #include "perfgate/compare/exit_code.hpp"
+#include "perfgate/model/input_file.hpp"
 #include "perfgate/model/results_io.hpp"
 #include "perfgate/suggest/suggest.hpp"
 #include "perfgate/writers/comparison_json.hpp"
@@ -28,6 +29,7 @@ int run_suggest(const SuggestCommandOptions& options) {
   if (options.list) return list_rules();
   const std::set<std::string> disabled = rule_list(options.disable);
   require_known_rules(disabled);
+  require_standard_input_once({options.results, options.baseline}, "suggest's RESULTS and --baseline");
   const Results current = load_results(options.results);
   std::optional<Results> baseline;
   if (!options.baseline.empty()) baseline = load_results(options.baseline);
@@ -39,7 +41,7 @@ int run_suggest(const SuggestCommandOptions& options) {
     std::cout << suggestions_to_json(suggestions);
     return kExitOk;
   }
-  if (suggestions.empty()) std::cout << "perfgate: no suggestions for " << options.results.string() << '\n';
+  if (suggestions.empty()) std::cout << "perfgate: no suggestions for " << input_name(options.results) << '\n';
   print_suggestions(std::cout, suggestions);
   return kExitOk;
 }

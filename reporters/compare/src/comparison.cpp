@@ -12,6 +12,7 @@
 #include "perfgate/compare/environment_shift.hpp"
 #include "perfgate/compare/sample_shortage.hpp"
 #include "perfgate/compare/summary_comparison.hpp"
+#include "perfgate/model/version.hpp"
 
 namespace perfgate {
 namespace {
@@ -207,6 +208,7 @@ Comparison compare_results(const Results& baseline, const Results& current, cons
                            const RunSpreadHistory* history) {
   Comparison comparison;
   comparison.suite = current.suite.empty() ? baseline.suite : current.suite;
+  comparison.perfgate_version = version();
   comparison.baseline = run_info(baseline);
   comparison.current = run_info(current);
   comparison.settings = settings;

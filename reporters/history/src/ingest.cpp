@@ -1,8 +1,6 @@
 #include "perfgate/history/ingest.hpp"
 
 #include <chrono>
-#include <fstream>
-#include <sstream>
 #include <variant>
 
 #include <nlohmann/json.hpp>
@@ -11,6 +9,7 @@
 #include "perfgate/history/run_record.hpp"
 #include "perfgate/history/verdict_record.hpp"
 #include "perfgate/model/errors.hpp"
+#include "perfgate/model/input_file.hpp"
 #include "perfgate/model/results_io.hpp"
 #include "perfgate/sql/batch_insert.hpp"
 
@@ -22,19 +21,14 @@ using Record = std::variant<RunRecord, ComparisonRecord>;
 using sql::Value;
 
 
-std::string read_file(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw InputError(file.string() + ": cannot be read");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
+// Read once ("-" is standard input, which cannot be read twice), then
+// parsed as a comparison or as results.
 Record read_record(const fs::path& file, const IngestOptions& options, std::int64_t now) {
-  const std::string content = read_file(file);
+  const std::string content = read_input(file);
+  const std::string name = input_name(file);
   const nlohmann::json doc = nlohmann::json::parse(content, nullptr, false);
-  if (!doc.is_discarded() && is_comparison_json(doc)) return make_comparison_record(doc, content, file.string(), options);
-  return make_run_record(load_results(file), content, file.string(), options, now);
+  if (!doc.is_discarded() && is_comparison_json(doc)) return make_comparison_record(doc, content, name, options);
+  return make_run_record(parse_results(content, name), content, name, options, now);
 }
 
 Value optional_value(const std::optional<double>& v) { return v ? Value{*v} : Value{nullptr}; }

@@ -12,6 +12,7 @@
 #include "perfgate/model/benchmark_name.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/gbench_import.hpp"
+#include "perfgate/model/input_file.hpp"
 #include "perfgate/model/nvbench_import.hpp"
 #include "perfgate/model/suite_name.hpp"
 #include "perfgate/model/results_io.hpp"
@@ -267,7 +268,7 @@ Results parse_results(const std::string& text, const std::string& origin) {
 }
 
 Results load_results(const std::filesystem::path& file) {
-  return parse_results(detail::read_input_file(file), file.string());
+  return parse_results(read_input(file), input_name(file));  // "-": standard input
 }
 
 }  // namespace perfgate

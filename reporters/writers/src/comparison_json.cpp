@@ -116,6 +116,9 @@ std::string comparison_to_json(const Comparison& comparison, int exit_code) {
   j["schema"] = kComparisonSchema;
   j["schema_version"] = kComparisonSchemaVersion;
   j["suite"] = comparison.suite;
+  // The perfgate that judged; "" only for a comparison read back from a file
+  // written before the version was kept.
+  j["perfgate_version"] = comparison.perfgate_version;
   j["exit_code"] = exit_code;
   j["summary"] = summary_line(comparison, exit_code);
   Json counts = Json::object();

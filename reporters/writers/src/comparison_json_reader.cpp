@@ -302,6 +302,7 @@ Comparison comparison_from_json(const std::string& text, const std::string& orig
   Comparison c;
   c.suite = r.text("suite");
   if (c.suite.empty()) r.fail("has no suite");
+  c.perfgate_version = r.text("perfgate_version");  // absent in files older than it
   if (exit_code) *exit_code = r.whole<int>("exit_code");
   c.baseline = read_run(r, "baseline");
   c.current = read_run(r, "current");

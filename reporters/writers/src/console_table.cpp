@@ -106,7 +106,7 @@ void print_comparison_table(std::ostream& out, const Comparison& comparison, std
   // Names, origins and reasons come from results files: escaped, so that
   // none can end a line or move the cursor (a forged "perfgate: PASS").
   out << "\nperfgate: suite " << quote_text(comparison.suite) << " against " << one_line(comparison.baseline.origin)
-      << " (" << one_line(comparison.baseline.device.slug) << ")\n";
+      << " (" << one_line(comparison.baseline.device.slug) << "), " << judged_by_text(comparison) << "\n";
   const auto rows_in_order = in_report_order(comparison);
   if (!rows_in_order.empty()) {
     std::vector<Row> rows = {{"Benchmark", "Baseline", "Current", "Change",

@@ -205,6 +205,8 @@ std::string comparison_to_junit(const Comparison& comparison, int exit_code) {
   out << ">\n    <properties>\n";
   const char* indent = "      ";
   property(out, indent, "perfgate.exit_code", std::to_string(exit_code));
+  // The perfgate that judged; unknown only for a comparison read back from an old file.
+  if (!comparison.perfgate_version.empty()) property(out, indent, "perfgate.version", comparison.perfgate_version);
   property(out, indent, "perfgate.summary", summary_line(comparison, exit_code));
   property(out, indent, "perfgate.baseline", comparison.baseline.origin);
   property(out, indent, "perfgate.baseline_device", comparison.baseline.device.slug);

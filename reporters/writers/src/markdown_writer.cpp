@@ -261,8 +261,12 @@ std::vector<MarkdownPart> comparison_markdown_parts(const Comparison& comparison
   return parts;
 }
 
+std::string markdown_footer(const std::string& judged_by) { return "<sub>" + markdown_cell(judged_by) + "</sub>\n"; }
+
 std::string comparison_to_markdown(const Comparison& comparison, int exit_code, std::size_t max_bytes) {
-  return fit_markdown(comparison_markdown_parts(comparison, exit_code), max_bytes);
+  std::vector<MarkdownPart> parts = comparison_markdown_parts(comparison, exit_code);
+  parts.push_back({MarkdownPart::Kind::essential, markdown_footer(judged_by_text(comparison)), ""});
+  return fit_markdown(std::move(parts), max_bytes);
 }
 
 }  // namespace perfgate

@@ -80,6 +80,7 @@ std::string run_to_markdown(const RunReport& run, std::size_t max_bytes) {
     for (MarkdownPart& part : comparison_markdown_parts(s->comparison, s->exit_code)) parts.push_back(std::move(part));
   }
   parts.push_back({MarkdownPart::Kind::essential, skipped_suites(suites), ""});
+  parts.push_back({MarkdownPart::Kind::essential, markdown_footer(judged_by_text(run_perfgate_versions(run))), ""});
   return fit_markdown(std::move(parts), max_bytes, 0);
 }
 

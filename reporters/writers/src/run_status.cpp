@@ -35,4 +35,10 @@ std::map<Verdict, std::size_t> run_verdict_counts(const RunReport& run) {
   return counts;
 }
 
+std::vector<std::string> run_perfgate_versions(const RunReport& run) {
+  std::vector<std::string> versions;
+  for (const SuiteReport& suite : run) versions.push_back(suite.comparison.perfgate_version);
+  return versions;
+}
+
 }  // namespace perfgate

@@ -121,6 +121,19 @@ std::string summary_line(const Comparison& comparison, std::optional<int> exit_c
   return line;
 }
 
+std::string judged_by_text(const std::vector<std::string>& versions) {
+  std::vector<std::string> known;
+  for (const std::string& v : versions)
+    if (!v.empty() && std::find(known.begin(), known.end(), v) == known.end()) known.push_back(v);
+  if (known.empty()) return "judged by perfgate (version unknown)";
+  std::string text = "judged by perfgate ";
+  for (std::size_t i = 0; i < known.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == known.size() ? " and " : ", ") + printable_name(known[i]);
+  return text;
+}
+
+std::string judged_by_text(const Comparison& comparison) { return judged_by_text(std::vector<std::string>{comparison.perfgate_version}); }
+
 std::optional<std::string> environment_shift_line(const Comparison& comparison) {
   if (!comparison.environment_shift) return std::nullopt;
   const EnvironmentShift& s = *comparison.environment_shift;

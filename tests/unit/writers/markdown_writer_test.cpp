@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "perfgate/model/version.hpp"
 #include "results_builder.hpp"
 
 namespace perfgate {
@@ -68,7 +69,9 @@ TEST(MarkdownWriter, AFullySkippedSuiteIsOneLine) {
   for (int i = 0; i < 17; ++i) cases.push_back(testing::skipped_benchmark("gpu_timing/case_" + std::to_string(i), reason));
   const Comparison c = compare_results(Results{}, results("gpu_timing", cases));
   const std::string md = comparison_to_markdown(c, 77);
-  EXPECT_EQ(md, "### ⏭️ perfgate `gpu_timing`: SKIPPED (exit 77): 17 SKIPPED: " + reason + "\n\n");
+  // One line, and the footer every summary ends with.
+  EXPECT_EQ(md, "### ⏭️ perfgate `gpu_timing`: SKIPPED (exit 77): 17 SKIPPED: " + reason + "\n\n" +
+                    "<sub>judged by perfgate " + version() + "</sub>\n");
 }
 
 TEST(MarkdownWriter, SkippedCasesOfASuiteThatRanAreOneLinePerReason) {

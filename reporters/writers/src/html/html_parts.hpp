@@ -19,10 +19,11 @@ std::string short_number(double value);
 // "verdict-regression", ...: the CSS class of a verdict's colour.
 std::string verdict_class(Verdict verdict);
 
-// The page: <!DOCTYPE html> with the CSP, the style, `body` and the filter
-// script.  `suites` names the suites for the suite filter.
+// The page: <!DOCTYPE html> with the CSP, the style, `body`, a footer
+// (`footer`: which perfgate judged, judged_by_text()) and the filter script.
+// `suites` names the suites for the suite filter.
 std::string page(const std::string& title, const std::string& verdict_banner, const std::vector<std::string>& suites,
-                 const std::string& body);
+                 const std::string& body, const std::string& footer);
 // "PASS (exit 0): ..." in a banner coloured by the exit code.
 std::string verdict_banner(int exit_code, const std::string& summary, const std::string& id);
 

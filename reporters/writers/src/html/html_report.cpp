@@ -57,7 +57,7 @@ std::string suite_section(const ReportInput& input, bool with_banner) {
 std::string comparison_to_html(const ReportInput& input) {
   const Comparison& c = input.comparison;
   return html::page("perfgate: " + c.suite, html::verdict_banner(input.exit_code, summary_line(c, input.exit_code), "verdict"),
-                    {c.suite}, html::suite_section(input, false));
+                    {c.suite}, html::suite_section(input, false), judged_by_text(c));
 }
 
 namespace {
@@ -87,7 +87,8 @@ std::string run_to_html(const RunReport& run) {
     suites.push_back(s.comparison.suite);
     body += html::suite_section(s.input(), true);
   }
-  return html::page("perfgate: gate run", html::verdict_banner(exit_code, run_summary(run, exit_code), "verdict"), suites, body);
+  return html::page("perfgate: gate run", html::verdict_banner(exit_code, run_summary(run, exit_code), "verdict"), suites, body,
+                    judged_by_text(run_perfgate_versions(run)));
 }
 
 }  // namespace perfgate

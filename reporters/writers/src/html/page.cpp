@@ -49,6 +49,7 @@ svg .limit{stroke:#cf222e;stroke-dasharray:4 3}svg .failed{stroke:#cf222e;stroke
 .small-multiples{display:flex;flex-wrap:wrap;gap:4px 16px}
 .small-multiples figure{margin:0}.small-multiples figcaption{font-size:12px;max-width:330px;overflow-wrap:anywhere}
 .legend span{margin-right:12px}.legend .b{color:#0969da}.legend .c{color:#cf222e}
+footer.version{color:#57606a;font-size:12px;padding:8px 16px;border-top:1px solid #eaeef2}
 [data-hidden]{display:none}
 )css";
 
@@ -127,12 +128,13 @@ std::string verdict_banner(int exit_code, const std::string& summary, const std:
 }
 
 std::string page(const std::string& title, const std::string& banner, const std::vector<std::string>& suites,
-                 const std::string& body) {
+                 const std::string& body, const std::string& footer) {
   return std::string("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">") +
          "<meta http-equiv=\"Content-Security-Policy\" content=\"" + kContentSecurityPolicy + "\">" +
          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>" + xml_escape_text(title) +
          "</title><style>" + kStyle + "</style></head>\n<body><header class=\"top\"><h1>" + xml_escape_text(title) + "</h1>" +
-         banner + filters(suites) + "</header>\n<main>" + body + "</main>\n<script>" + kScript + "</script></body></html>\n";
+         banner + filters(suites) + "</header>\n<main>" + body + "</main>\n<footer class=\"version\">" + xml_escape_text(footer) +
+         "</footer>\n<script>" + kScript + "</script></body></html>\n";
 }
 
 }  // namespace perfgate::html

@@ -74,6 +74,10 @@ struct RunInfo {
 
 struct Comparison {
   std::string suite;
+  // The perfgate that judged (compare_results sets this one's version(); a
+  // comparison read back keeps its file's, empty when the file has none), so
+  // a report made again from an old comparison names the version that made it.
+  std::string perfgate_version;
   RunInfo baseline;
   RunInfo current;
   bool comparable = true;

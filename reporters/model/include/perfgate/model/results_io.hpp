@@ -9,7 +9,8 @@
 namespace perfgate {
 
 // Loads a perfgate results file or plain Google Benchmark JSON (run with
-// repetitions).  Validates everything; throws InputError("FILE: problem").
+// repetitions); "-" reads standard input, named "<stdin>" (input_file.hpp).
+// Validates everything; throws InputError("FILE: problem").
 Results load_results(const std::filesystem::path& file);
 
 // The same from text; `origin` names the source in messages.

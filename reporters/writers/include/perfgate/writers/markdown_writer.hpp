@@ -12,8 +12,8 @@ namespace perfgate {
 // A summary for a CI job page or a merge-request comment: status line,
 // environment-shift warning, the rows that need attention, the kernel
 // changes of each case that has some ("Kernels"), then every row in a
-// collapsed table; at most `max_bytes` long (markdown_fit.hpp says what
-// goes first).  A suite whose every case was skipped is one line: its
+// collapsed table, and a footer naming the perfgate that judged; at most
+// `max_bytes` long (markdown_fit.hpp says what goes first).  A suite whose every case was skipped is one line: its
 // status, its count and why.
 std::string comparison_to_markdown(const Comparison& comparison, int exit_code,
                                    std::size_t max_bytes = kMarkdownMaxBytes);
@@ -21,6 +21,10 @@ std::string comparison_to_markdown(const Comparison& comparison, int exit_code,
 // That summary as parts for fit_markdown(), the headline first: the
 // whole-run summary (run_markdown.hpp) is made of them.
 std::vector<MarkdownPart> comparison_markdown_parts(const Comparison& comparison, int exit_code);
+
+// The last line of a summary: "<sub>judged by perfgate 0.1.0</sub>"
+// (`judged_by` from judged_by_text(), text_format.hpp).
+std::string markdown_footer(const std::string& judged_by);
 
 // Why the skipped cases did not run: the one reason, or the most common
 // few with their counts ("no CUDA device: ... (30); needs sm_89 (6)").

@@ -4,6 +4,8 @@
 
 #include <cstddef>
 #include <map>
+#include <string>
+#include <vector>
 
 #include "perfgate/compare/verdict.hpp"
 #include "perfgate/writers/report_input.hpp"
@@ -17,5 +19,9 @@ int run_exit_code(const RunReport& run);
 
 // The verdict counts of every suite, added up.
 std::map<Verdict, std::size_t> run_verdict_counts(const RunReport& run);
+
+// The perfgate versions that judged the suites, in the run's order (for
+// judged_by_text(): each once, unknown ones left out there).
+std::vector<std::string> run_perfgate_versions(const RunReport& run);
 
 }  // namespace perfgate

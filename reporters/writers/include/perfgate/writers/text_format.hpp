@@ -60,6 +60,14 @@ std::string verdict_counts_text(const std::map<Verdict, std::size_t>& counts);
 // an exit code (a review, not a gate) just the counts.
 std::string summary_line(const Comparison& comparison, std::optional<int> exit_code);
 
+// Which perfgate judged, for every report's footer or header: "judged by
+// perfgate 0.1.0", "judged by perfgate 0.1.0 and 0.2.0" for a run whose
+// comparisons differ, "judged by perfgate (version unknown)" when no
+// comparison says (a file from before the version was kept).  Versions come
+// from files: made printable, in the order given, each once.
+std::string judged_by_text(const std::vector<std::string>& versions);
+std::string judged_by_text(const Comparison& comparison);
+
 // The environment-shift warning, or nullopt.
 // A name as quote_text() makes it (one line, control characters escaped,
 // long ones shortened), without the quotes.

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# merge-shards.sh SHARDS_DIR OUT_DIR EXPECTED: the merge job of a sharded perf
+# gate (github-actions.yml, gitlab-ci.yml beside this file).
+#
+# SHARDS_DIR/<name>/ is one shard's report folder, as `perfgate run
+# --report-dir` leaves it (comparisons/, results/, junit/, summary.md,
+# index.html), with the shard's gate exit code in a file `exit-code`.
+# EXPECTED is how many shards the matrix has: a shard whose folder or
+# exit-code is missing (its runner died, the job was cancelled, the upload
+# failed) counts as a harness error.
+#
+# Writes OUT_DIR/index.html and OUT_DIR/summary.md: one report over every
+# shard's comparisons (`perfgate report`), the summary led by a table of the
+# shards and their codes.  With PERFGATE_HISTORY (an SQLite file or a
+# postgresql:// URL) it then stores every shard's results and comparisons
+# there: `perfgate history ingest --kind ${PERFGATE_HISTORY_KIND:-main}`,
+# with --commit $PERFGATE_COMMIT and --ordinal $PERFGATE_ORDINAL when set.
+#
+# Exits with the worst code of the shards, worst first 2 (harness error),
+# 1 (confirmed regression), 0 (pass), 77 (everything skipped); 2 also when
+# the report or the ingest fails.  PERFGATE: the perfgate program (default:
+# perfgate in PATH).
+set -uo pipefail
+
+if (($# != 3)) || [[ ! $3 =~ ^[1-9][0-9]*$ ]]; then
+  echo "usage: merge-shards.sh SHARDS_DIR OUT_DIR EXPECTED_SHARD_COUNT" >&2
+  exit 2
+fi
+shards_dir=$1 out_dir=$2 expected=$3
+perfgate=${PERFGATE:-perfgate}
+if [[ ! -d $shards_dir ]]; then
+  echo "merge-shards.sh: $shards_dir: no such folder (no shard uploaded its report?)" >&2
+  exit 2
+fi
+mkdir -p "$out_dir" || exit 2
+
+# Worst first: a harness error hides a regression, which hides a pass,
+# which hides a skip (the order `perfgate run` uses for its suites).
+severity() {
+  case $1 in
+    2) echo 3 ;;
+    1) echo 2 ;;
+    0) echo 1 ;;
+    77) echo 0 ;;
+    *) echo 3 ;;  # anything else is a harness error too
+  esac
+}
+
+worst=77
+found=0
+table="| shard | gate exit code |"$'\n'"|---|---|"
+comparisons=()
+results=()
+for shard in "$shards_dir"/*/; do
+  shard=${shard%/}
+  name=$(basename "$shard")
+  found=$((found + 1))
+  code=2
+  if [[ -f $shard/exit-code ]]; then
+    code=$(tr -d '[:space:]' <"$shard/exit-code")
+    [[ $code =~ ^[0-9]+$ ]] || { echo "merge-shards.sh: $shard/exit-code: '$code' is not an exit code" >&2; code=2; }
+  else
+    echo "merge-shards.sh: $shard: no exit-code (the shard stopped before its gate ended)" >&2
+  fi
+  (($(severity "$code") > $(severity "$worst"))) && worst=$code
+  table+=$'\n'"| $name | $code |"
+  for file in "$shard"/comparisons/*.comparison.json; do [[ -f $file ]] && comparisons+=("$file"); done
+  for file in "$shard"/results/*.results.json; do [[ -f $file ]] && results+=("$file"); done
+done
+if ((found < expected)); then
+  echo "merge-shards.sh: $found shard report(s) in $shards_dir, the matrix has $expected: a missing shard is a harness error" >&2
+  table+=$'\n'"| ($((expected - found)) missing) | 2 |"
+  worst=2
+fi
+
+report_md="$out_dir/report.md"
+rm -f "$report_md" "$out_dir/index.html"
+if ((${#comparisons[@]} > 0)); then
+  if ! "$perfgate" report "${comparisons[@]}" --html "$out_dir/index.html" --markdown "$report_md"; then
+    echo "merge-shards.sh: perfgate report failed" >&2
+    worst=2
+  fi
+else
+  echo "no suite left a comparison in any shard" >"$report_md"
+fi
+{
+  echo "### perfgate: $found of $expected shard(s), exit code $worst"
+  echo
+  echo "$table"
+  echo
+  [[ -f $report_md ]] && cat "$report_md"
+} >"$out_dir/summary.md"
+rm -f "$report_md"
+
+if [[ -n ${PERFGATE_HISTORY:-} ]] && ((${#comparisons[@]} + ${#results[@]} > 0)); then
+  ingest=(history ingest --db "$PERFGATE_HISTORY" --kind "${PERFGATE_HISTORY_KIND:-main}")
+  [[ -n ${PERFGATE_COMMIT:-} ]] && ingest+=(--commit "$PERFGATE_COMMIT")
+  [[ -n ${PERFGATE_ORDINAL:-} ]] && ingest+=(--ordinal "$PERFGATE_ORDINAL")
+  if ! "$perfgate" "${ingest[@]}" "${results[@]}" "${comparisons[@]}"; then
+    echo "merge-shards.sh: history ingest failed" >&2   # no URL: it may hold a password
+    worst=2
+  fi
+fi
+
+echo "merge-shards.sh: $found shard(s) merged into $out_dir; exit code $worst"
+exit "$worst"

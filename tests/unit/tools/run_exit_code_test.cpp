@@ -1,0 +1,61 @@
+// perfgate run's one exit code from every suite's outcome (tools/src/run_exit_code.cpp).
+#include "run_exit_code.hpp"
+
+#include <gtest/gtest.h>
+
+namespace perfgate::cli {
+namespace {
+
+SuiteOutcome with_comparison(int code, CtestStatus status) { return {status, code}; }
+SuiteOutcome without_comparison(CtestStatus status) { return {status, std::nullopt}; }
+
+TEST(RunExitCode, SuiteWithAComparisonTakesItsExitCode) {
+  EXPECT_EQ(suite_exit_code(with_comparison(0, CtestStatus::passed)), 0);
+  EXPECT_EQ(suite_exit_code(with_comparison(1, CtestStatus::failed)), 1);
+  EXPECT_EQ(suite_exit_code(with_comparison(2, CtestStatus::failed)), 2);
+  EXPECT_EQ(suite_exit_code(with_comparison(77, CtestStatus::skipped)), 77);
+}
+
+TEST(RunExitCode, FailedTestWhoseComparisonSaysPassIsAHarnessError) {
+  EXPECT_EQ(suite_exit_code(with_comparison(0, CtestStatus::failed)), 2);
+  EXPECT_EQ(suite_exit_code(with_comparison(77, CtestStatus::failed)), 2);
+}
+
+TEST(RunExitCode, ComparisonExitCodeOutsideTheGatesIsAHarnessError) {
+  EXPECT_EQ(suite_exit_code(with_comparison(8, CtestStatus::passed)), 2);
+}
+
+TEST(RunExitCode, SuiteWithoutAComparisonFollowsCtest) {
+  EXPECT_EQ(suite_exit_code(without_comparison(CtestStatus::passed)), 0);
+  EXPECT_EQ(suite_exit_code(without_comparison(CtestStatus::skipped)), 77);
+  EXPECT_EQ(suite_exit_code(without_comparison(CtestStatus::failed)), 2);
+  EXPECT_EQ(suite_exit_code(without_comparison(CtestStatus::unknown)), 2);
+}
+
+TEST(RunExitCode, HarnessErrorOutranksRegressionOutranksPassOutranksSkip) {
+  const auto pass = with_comparison(0, CtestStatus::passed);
+  const auto regression = with_comparison(1, CtestStatus::failed);
+  const auto broken = without_comparison(CtestStatus::failed);
+  const auto skipped = with_comparison(77, CtestStatus::skipped);
+  EXPECT_EQ(run_exit_code({pass, regression, broken, skipped}, 8), 2);
+  EXPECT_EQ(run_exit_code({broken, regression}, 8), 2);
+  EXPECT_EQ(run_exit_code({skipped, regression, pass}, 8), 1);
+  EXPECT_EQ(run_exit_code({skipped, pass}, 0), 0);
+  EXPECT_EQ(run_exit_code({pass, skipped}, 0), 0);
+}
+
+TEST(RunExitCode, EverySuiteSkippedOrNoneIs77) {
+  const auto skipped = with_comparison(77, CtestStatus::skipped);
+  EXPECT_EQ(run_exit_code({skipped, without_comparison(CtestStatus::skipped)}, 0), 77);
+  EXPECT_EQ(run_exit_code({}, 0), 77);
+}
+
+TEST(RunExitCode, CtestFailureNoSuiteExplainsIsAHarnessError) {
+  EXPECT_EQ(run_exit_code({with_comparison(0, CtestStatus::passed)}, 8), 2);
+  EXPECT_EQ(run_exit_code({with_comparison(77, CtestStatus::skipped)}, 8), 2);
+  EXPECT_EQ(run_exit_code({}, 8), 2);
+  EXPECT_EQ(run_exit_code({with_comparison(1, CtestStatus::failed)}, 8), 1);
+}
+
+}  // namespace
+}  // namespace perfgate::cli

@@ -1,0 +1,21 @@
+#pragma once
+// What `perfgate --help` and the gating subcommands' help say below their
+// flags: the exit codes (docs/design.md, Exit codes; exit_code.hpp) and the
+// conventions every subcommand shares.
+
+#include <string>
+
+namespace perfgate::cli {
+
+// The exit codes of a gate (compare, ab, run): 0, 1, 2 and 77 with what
+// each means.
+std::string gate_exit_codes_help();
+
+// The program's footer: the gate's exit codes, those of the other
+// subcommands (0 or 2), and "-" for standard input.
+std::string program_help_footer();
+
+// "perfgate 0.1.0": what `perfgate --version` prints.
+std::string version_line();
+
+}  // namespace perfgate::cli

@@ -1,0 +1,250 @@
+// perfgate run: the main job.  Every gated suite of a build runs through
+// ctest (one at a time: host suites are RUN_SERIAL, GPU suites take the one
+// GPU), with ctest's output filtered to what a CI log needs; what the suites
+// left is gathered in one folder (junit/, comparisons/, results/, summary.md,
+// index.html), optionally stored in the history, and the run exits like the
+// gate: 0 pass, 1 confirmed regression, 2 harness error, 77 all skipped.
+// Plain `ctest -L perf` exits 8 for a regression and a crash alike.
+
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <optional>
+
+#include "commands.hpp"
+#include "history_database.hpp"
+#include "perfgate/compare/exit_code.hpp"
+#include "perfgate/history/ingest.hpp"
+#include "perfgate/model/atomic_file.hpp"
+#include "perfgate/model/errors.hpp"
+#include "perfgate/writers/html_report.hpp"
+#include "perfgate/writers/report_files.hpp"
+#include "perfgate/writers/run_markdown.hpp"
+#include "run_ctest_listing.hpp"
+#include "run_ctest_output.hpp"
+#include "run_exit_code.hpp"
+#include "run_report.hpp"
+#include "subprocess.hpp"
+
+namespace perfgate::cli {
+namespace fs = std::filesystem;
+namespace {
+
+// The ctest of the CMake that configured the build (CMAKE_COMMAND in its
+// cache), else the one in PATH.
+fs::path find_ctest(const fs::path& build) {
+  std::ifstream cache(build / "CMakeCache.txt");
+  for (std::string line; std::getline(cache, line);) {
+    const std::string key = "CMAKE_COMMAND:INTERNAL=";
+    if (line.rfind(key, 0) != 0) continue;
+    const fs::path ctest = fs::path(line.substr(key.size())).parent_path() / "ctest";
+    if (std::error_code error; fs::is_regular_file(ctest, error)) return ctest;
+  }
+  const fs::path ctest = find_in_path("ctest");
+  if (ctest.empty()) throw InputError("run: no ctest beside the build's cmake nor in PATH");
+  return ctest;
+}
+
+// Several -L: a test with any of those labels.  One regex for ctest, whose
+// own repeated -L means "all of them" in newer versions and "the last" in older.
+std::string label_regex(const std::vector<std::string>& labels) {
+  if (labels.size() == 1) return labels.front();
+  std::string regex;
+  for (const std::string& label : labels) regex += (regex.empty() ? "(" : "|(") + label + ")";
+  return regex;
+}
+
+// What selects the tests, the same for the listing and the run.
+std::vector<std::string> selection(const RunOptions& options, const fs::path& build) {
+  std::vector<std::string> args = {"--test-dir", build.string()};
+  if (!options.labels.empty()) args.insert(args.end(), {"-L", label_regex(options.labels)});
+  if (!options.stride.empty()) args.insert(args.end(), {"-I", options.stride});
+  args.insert(args.end(), options.ctest_args.begin(), options.ctest_args.end());
+  return args;
+}
+
+std::vector<GatedTest> list_tests(const fs::path& ctest, std::vector<std::string> args) {
+  args.push_back("--show-only=json-v1");
+  std::string json;
+  const int status = run_program_lines(ctest, args, {}, [&](const std::string& line) { json += line + "\n"; });
+  if (status != 0) throw InputError(ctest.string() + " --show-only=json-v1: exit " + std::to_string(status));
+  return parse_ctest_listing(json, ctest.string() + " --show-only=json-v1");
+}
+
+fs::path report_file(const GatedTest& test, const std::string& extension) {
+  return test.out_dir / (test.suite + extension);
+}
+
+// An earlier run's reports would pass for this run's when a suite dies
+// before writing its own.
+void remove_earlier_reports(const std::vector<GatedTest>& tests) {
+  for (const GatedTest& test : tests) {
+    if (test.out_dir.empty()) continue;
+    ReportPaths paths;
+    paths.fill_defaults(test.out_dir, test.suite);
+    remove_reports(paths);
+    std::error_code ignored;
+    fs::remove(report_file(test, ".results.json"), ignored);
+  }
+}
+
+// Only what this command writes there is replaced: the folder may be one
+// the user named.
+void prepare_report_dir(const fs::path& dir) {
+  std::error_code error;
+  for (const char* sub : {"junit", "comparisons", "results"}) fs::remove_all(dir / sub, error);
+  for (const char* file : {"summary.md", "index.html"}) fs::remove(dir / file, error);
+  for (const char* sub : {"junit", "comparisons", "results"})
+    if (fs::create_directories(dir / sub, error); error)
+      throw OutputError((dir / sub).string() + ": cannot create: " + error.message());
+}
+
+// The history as the suites must name it: they run in their own working
+// folders, so a relative SQLite file is made absolute (a PostgreSQL URL or
+// key=value string, "postgresql:...", "postgres://...", stays as it is).
+std::string history_for_suites(const std::string& history) {
+  if (history.rfind("postgresql:", 0) == 0 || history.rfind("postgres://", 0) == 0) return history;
+  return fs::absolute(history).string();
+}
+
+// ctest -V, filtered as it streams; each test's result line read on the way.
+int run_ctest(const fs::path& ctest, std::vector<std::string> args, const RunOptions& options,
+              std::map<std::string, CtestStatus>& statuses) {
+  args.push_back("-V");
+  std::map<std::string, std::string> environment;
+  if (!options.history.empty()) {  // the suites take their spreads from it and record their runs there
+    environment["PERFGATE_HISTORY"] = history_for_suites(options.history);
+    environment["PERFGATE_HISTORY_KIND"] = options.history_kind;
+  }
+  CtestOutputFilter filter;
+  return run_program_lines(ctest, args, environment, [&](const std::string& line) {
+    if (const auto result = parse_ctest_result(line)) statuses[result->test] = result->status;
+    if (const auto shown = filter.filter(line)) std::cout << *shown << std::endl;
+  });
+}
+
+void copy_if_there(const fs::path& from, const fs::path& to) {
+  std::error_code error;
+  if (!fs::is_regular_file(from, error)) return;
+  if (!fs::copy_file(from, to, fs::copy_options::overwrite_existing, error))
+    throw OutputError(to.string() + ": cannot copy " + from.string() + " there: " + error.message());
+}
+
+struct Gathered {
+  std::vector<SuiteOutcome> outcomes;
+  RunReport run;
+  std::vector<fs::path> comparisons;  // the copies in DIR/comparisons
+  std::vector<fs::path> markdown;     // the suites' own summaries
+};
+
+// One suite's files into the report folder, and what its comparison says.
+void gather(const GatedTest& test, CtestStatus status, const fs::path& dir, Gathered& gathered) {
+  SuiteOutcome outcome{status, std::nullopt};
+  const fs::path comparison = report_file(test, ".comparison.json");
+  std::error_code error;
+  if (!test.out_dir.empty() && fs::is_regular_file(comparison, error)) {
+    try {
+      SuiteReport suite = read_suite_report(comparison);
+      outcome.comparison_exit_code = suite.exit_code;
+      gathered.run.push_back(std::move(suite));
+    } catch (const InputError& e) {  // an unreadable verdict is no verdict
+      std::cerr << "perfgate: error: " << e.what() << "\n";
+      outcome.comparison_exit_code = kExitError;
+    }
+    const fs::path copy = dir / "comparisons" / comparison.filename();
+    copy_if_there(comparison, copy);
+    gathered.comparisons.push_back(copy);
+    copy_if_there(report_file(test, ".junit.xml"), dir / "junit" / (test.suite + ".junit.xml"));
+    copy_if_there(report_file(test, ".results.json"), dir / "results" / (test.suite + ".results.json"));
+    if (fs::is_regular_file(report_file(test, ".md"), error)) gathered.markdown.push_back(report_file(test, ".md"));
+  } else if (status != CtestStatus::skipped && status != CtestStatus::passed) {
+    std::cerr << "perfgate: error: " << test.test << " failed and left no comparison"
+              << (test.out_dir.empty() ? " (it has no --perfgate_out_dir)" : " in " + test.out_dir.string())
+              << ": a harness error\n";
+  }
+  gathered.outcomes.push_back(outcome);
+}
+
+// One Markdown summary of the whole run; should it fail, the suites' own
+// summaries stand in.
+void write_summary(const Gathered& gathered, const fs::path& file) {
+  try {
+    write_file_atomically(file, gathered.run.empty() ? std::string() : run_to_markdown(gathered.run, kMarkdownMaxBytes));
+    return;
+  } catch (const std::exception& e) {
+    std::cerr << "perfgate: error: the run's Markdown summary failed (" << e.what() << "); joining the suites' own instead\n";
+  }
+  std::string joined;
+  for (const fs::path& md : gathered.markdown) joined += read_file(md) + "\n";
+  write_file_atomically(file, joined);
+}
+
+// One self-contained page of the whole run.  A page that cannot be made is
+// reported and leaves the exit code alone: the verdicts are in the files.
+std::string write_html(const Gathered& gathered, const fs::path& file) {
+  if (gathered.run.empty()) return "(none: no suite left a comparison)";
+  try {
+    write_file_atomically(file, run_to_html(gathered.run));
+    return file.string();
+  } catch (const std::exception& e) {
+    std::cerr << "perfgate: error: the HTML report failed: " << e.what() << "\n";
+    return "(failed: see the message above; the gate's verdict stands)";
+  }
+}
+
+// The gate's verdicts beside the runs the suites recorded; a history that
+// cannot take them is a harness error.
+bool ingest(const Gathered& gathered, const RunOptions& options) {
+  if (options.history.empty() || gathered.comparisons.empty()) return true;
+  try {
+    const auto db = open_history_for_writing(options.history);
+    history::IngestOptions ingest;
+    ingest.kind = options.history_kind;
+    const history::IngestSummary s = history::ingest_files(*db, gathered.comparisons, ingest);
+    std::cout << "perfgate: history " << db->describe() << ": " << s.comparisons_added << " comparison(s) added, "
+              << s.comparisons_present << " already there\n";
+    return true;
+  } catch (const std::exception& e) {
+    std::cerr << "perfgate: error: history ingest failed: " << e.what() << "\n";
+    return false;
+  }
+}
+
+}  // namespace
+
+int run_run(const RunOptions& options) {
+  const fs::path build = fs::absolute(options.build_dir.empty() ? fs::current_path() : options.build_dir);
+  if (std::error_code error; !fs::is_regular_file(build / "CTestTestfile.cmake", error))
+    throw InputError(build.string() + ": not a build tree with tests (no CTestTestfile.cmake); pass --build-dir");
+  if (!options.history.empty()) history::require_run_kind(options.history_kind, "--history-kind");
+  const fs::path dir = options.report_dir.empty() ? build / "perfgate-report" : fs::absolute(options.report_dir);
+  const fs::path ctest = find_ctest(build);
+  const std::vector<std::string> args = selection(options, build);
+
+  const std::vector<GatedTest> tests = list_tests(ctest, args);
+  if (tests.empty()) std::cout << "perfgate: no test matches the selection: nothing to gate\n";
+  remove_earlier_reports(tests);
+  prepare_report_dir(dir);
+  std::map<std::string, CtestStatus> statuses;
+  const int ctest_status = run_ctest(ctest, args, options, statuses);
+
+  Gathered gathered;
+  for (const GatedTest& test : tests) {
+    const auto status = statuses.find(test.test);
+    gather(test, status == statuses.end() ? CtestStatus::unknown : status->second, dir, gathered);
+  }
+  int code = run_exit_code(gathered.outcomes, ctest_status);
+  if (!ingest(gathered, options)) code = kExitError;
+  write_summary(gathered, dir / "summary.md");
+  const std::string html = write_html(gathered, dir / "index.html");
+
+  std::cout << "\nperfgate: HTML report:      " << html << "\n"
+            << "perfgate: JUnit reports:    " << (dir / "junit").string() << "/\n"
+            << "perfgate: Markdown summary: " << (dir / "summary.md").string() << "\n"
+            << "perfgate: comparison and results JSON: " << (dir / "comparisons").string() << "/, "
+            << (dir / "results").string() << "/\n"
+            << "perfgate: gate exit code " << code << std::endl;
+  return code;
+}
+
+}  // namespace perfgate::cli
