@@ -5,6 +5,8 @@
 #                               perfgate::main_cuda (skipped when perfgate has
 #                               no CUDA or its CUDA component was not found;
 #                               exit 77 without a device)
+#   [GPUS <n>]                  with GPU: the cases may use up to n GPUs
+#                               (default 1); n > 1 adds the label `multi-gpu`
 #   [BASELINE_DIR <dir>]        default: <project source>/baselines
 #   [ARGS <args...>]            extra arguments of the gated run
 #   [SMOKE_ARGS <args...>]      extra arguments of the perf-smoke run
@@ -15,8 +17,13 @@
 #   perf.<name>        the gate: label `perf` (+ `gpu`), exit 0/1/2, 77 = skipped
 #   perf-smoke.<name>  every case once, no gating: label `smoke` (+ `gpu`)
 # GPU suites take one whole GPU from ctest's resource pool (RESOURCE_GROUPS
-# gpus:100, perfgate_use_one_gpu; perfgate_resource_spec() writes the pool);
-# host suites run alone (RUN_SERIAL), since other tests would disturb them.
+# gpus:100, perfgate_use_one_gpu; perfgate_resource_spec() writes the pool),
+# a suite of GPUS n min(n, GPUs counted) whole GPUs (perfgate_use_gpus): a
+# 1-GPU runner runs its 1-GPU cases, and a case that needs more skips with
+# "needs 4 GPUs, 1 present" (perfgate::cuda::require_gpus).  The suite runs
+# on the GPUs it was given (CUDA_VISIBLE_DEVICES), and a run on more than one
+# has its own baselines: the device slug ends in "-x<N>".
+# Host suites run alone (RUN_SERIAL), since other tests would disturb them.
 # Reports land in <build>/perfgate-results/, and the suite is listed in
 # <build>/perfgate-suites.json for `perfgate baseline update`.
 include_guard(GLOBAL)
@@ -27,12 +34,25 @@ set(PERFGATE_RESULTS_DIR "${CMAKE_BINARY_DIR}/perfgate-results" CACHE PATH
     "Where perf.<suite> tests write results, comparison JSON, JUnit and Markdown")
 
 function(perfgate_add_suite name)
-  cmake_parse_arguments(ARG "GPU" "BASELINE_DIR;TIMEOUT" "SOURCES;LIBRARIES;ARGS;SMOKE_ARGS" ${ARGN})
+  cmake_parse_arguments(ARG "GPU" "BASELINE_DIR;TIMEOUT;GPUS" "SOURCES;LIBRARIES;ARGS;SMOKE_ARGS" ${ARGN})
   if(NOT name MATCHES "^[A-Za-z0-9_.-]+$")
     message(FATAL_ERROR "perfgate_add_suite: suite name '${name}' must use only letters, digits, '_', '.' and '-'")
   endif()
   if(NOT ARG_SOURCES)
     message(FATAL_ERROR "perfgate_add_suite(${name}): SOURCES is required")
+  endif()
+  if(DEFINED ARG_GPUS AND NOT ARG_GPUS MATCHES "^[1-9][0-9]*$")
+    message(FATAL_ERROR "perfgate_add_suite(${name}): GPUS '${ARG_GPUS}' is not a positive whole number")
+  endif()
+  if(DEFINED ARG_GPUS AND NOT ARG_GPU)
+    message(FATAL_ERROR "perfgate_add_suite(${name}): GPUS needs GPU (a host suite uses no GPU)")
+  endif()
+  set(gpus 0)
+  if(ARG_GPU)
+    set(gpus 1)
+    if(DEFINED ARG_GPUS)
+      set(gpus ${ARG_GPUS})
+    endif()
   endif()
   # GPU suites link the CUDA flavour of perfgate's main, host suites the host
   # flavour (no CUDA library needed to start them); never both in one binary.
@@ -66,7 +86,7 @@ function(perfgate_add_suite name)
 
   set(target perf_${name})
   set(info_file "${CMAKE_CURRENT_BINARY_DIR}/perfgate_suite_${name}.cpp")
-  _perfgate_write_suite_info("${info_file}" "${name}" "${ARG_GPU}")
+  _perfgate_write_suite_info("${info_file}" "${name}" "${gpus}")
   add_executable(${target} ${ARG_SOURCES} "${info_file}")
   target_link_libraries(${target} PRIVATE ${perfgate_main} ${ARG_LIBRARIES})
 
@@ -76,6 +96,10 @@ function(perfgate_add_suite name)
     list(APPEND gate_labels gpu)
     list(APPEND smoke_labels gpu)
   endif()
+  if(gpus GREATER 1)
+    list(APPEND gate_labels multi-gpu)
+    list(APPEND smoke_labels multi-gpu)
+  endif()
   add_test(NAME perf.${name}
            COMMAND ${target} --perfgate_baseline_dir=${baseline_dir} --perfgate_out_dir=${PERFGATE_RESULTS_DIR}
                    ${ARG_ARGS})
@@ -83,18 +107,26 @@ function(perfgate_add_suite name)
   set_tests_properties(perf.${name} PROPERTIES LABELS "${gate_labels}" SKIP_RETURN_CODE 77 TIMEOUT ${ARG_TIMEOUT})
   set_tests_properties(perf-smoke.${name} PROPERTIES LABELS "${smoke_labels}" SKIP_RETURN_CODE 77)
   if(ARG_GPU)
-    perfgate_use_one_gpu(perf.${name} perf-smoke.${name})   # one whole GPU each (PerfgateResourceSpec.cmake)
+    perfgate_use_gpus(${gpus} perf.${name} perf-smoke.${name})   # whole GPUs (PerfgateResourceSpec.cmake)
   else()
     set_tests_properties(perf.${name} PROPERTIES RUN_SERIAL TRUE)
   endif()
 
-  _perfgate_register_in_manifest("${name}" "${target}" "${ARG_GPU}" "${baseline_dir}" "${ARG_ARGS}")
+  _perfgate_register_in_manifest("${name}" "${target}" "${gpus}" "${baseline_dir}" "${ARG_ARGS}")
 endfunction()
 
-# The definition of perfgate::this_suite (perfgate/runtime/suite_info.hpp).
-function(_perfgate_write_suite_info file name gpu)
+# The definition of perfgate::this_suite (perfgate/runtime/suite_info.hpp);
+# `gpus` is the GPUs its cases may use, 0 for a host suite (or a boolean: a
+# GPU suite of one GPU, or a host suite, for perfgate's own test fixtures).
+function(_perfgate_write_suite_info file name gpus)
   set(gpu_value false)
-  if(gpu)
+  set(gpus_value 1)
+  if(gpus MATCHES "^[0-9]+$")
+    if(gpus GREATER 0)
+      set(gpu_value true)
+      set(gpus_value ${gpus})
+    endif()
+  elseif(gpus)
     set(gpu_value true)
   endif()
   string(REPLACE "\\" "\\\\" source_dir "${PROJECT_SOURCE_DIR}")
@@ -102,7 +134,7 @@ function(_perfgate_write_suite_info file name gpu)
   set(content "// Generated by perfgate_add_suite(${name}); do not edit.
 #include \"perfgate/runtime/suite_info.hpp\"
 namespace perfgate {
-extern const SuiteInfo this_suite = {\"${name}\", ${gpu_value}, \"${source_dir}\"};
+extern const SuiteInfo this_suite = {\"${name}\", ${gpu_value}, \"${source_dir}\", ${gpus_value}};
 }
 ")
   file(CONFIGURE OUTPUT "${file}" CONTENT "${content}" @ONLY)
@@ -114,10 +146,13 @@ function(_perfgate_json_string out text)
   set(${out} "\"${text}\"" PARENT_SCOPE)
 endfunction()
 
-function(_perfgate_register_in_manifest name target gpu baseline_dir args)
-  set(gpu_json false)
-  if(gpu)
-    set(gpu_json true)
+# `gpus` is 0 for a host suite; a GPU suite's entry says how many it may use.
+function(_perfgate_register_in_manifest name target gpus baseline_dir args)
+  set(gpu_json "false")
+  set(gpus_json "")
+  if(gpus GREATER 0)
+    set(gpu_json "true")
+    set(gpus_json ", \"gpus\": ${gpus}")
   endif()
   set(args_json "")
   foreach(arg IN LISTS args)
@@ -127,7 +162,7 @@ function(_perfgate_register_in_manifest name target gpu baseline_dir args)
   list(JOIN args_json ", " args_json)
   _perfgate_json_string(name_json "${name}")
   _perfgate_json_string(dir_json "${baseline_dir}")
-  set(entry "    {\"name\": ${name_json}, \"binary\": \"$<TARGET_FILE:${target}>\", \"gpu\": ${gpu_json}, \"baseline_dir\": ${dir_json}, \"args\": [${args_json}]}")
+  set(entry "    {\"name\": ${name_json}, \"binary\": \"$<TARGET_FILE:${target}>\", \"gpu\": ${gpu_json}${gpus_json}, \"baseline_dir\": ${dir_json}, \"args\": [${args_json}]}")
   set_property(GLOBAL APPEND PROPERTY PERFGATE_MANIFEST_ENTRIES "${entry}")
   get_property(scheduled GLOBAL PROPERTY PERFGATE_MANIFEST_SCHEDULED)
   if(NOT scheduled)

@@ -5,6 +5,7 @@ set(PERFGATE_CUDA AUTO CACHE STRING "Build the CUDA parts: AUTO (when nvcc is fo
 set_property(CACHE PERFGATE_CUDA PROPERTY STRINGS AUTO ON OFF)
 
 set(PERFGATE_HAS_CUDA OFF)
+set(PERFGATE_HAS_NCCL OFF)   # NCCL, found with the CUDA parts only
 if(NOT PERFGATE_CUDA STREQUAL "OFF")
   if(NOT CMAKE_CUDA_COMPILER AND NOT DEFINED ENV{CUDACXX})
     # A toolkit installed in the standard place need not be on PATH.
@@ -26,6 +27,18 @@ if(NOT PERFGATE_CUDA STREQUAL "OFF")
     perfgate_enable_cuda_cxx20()
     find_package(CUDAToolkit 12.0 REQUIRED)
     set(PERFGATE_HAS_CUDA ON)
+    # NCCL for the multi-GPU suites (collectives, scaling): nccl.h and
+    # libnccl come with the CUDA 13 installation (NVIDIA's nvidia-nccl-cu13
+    # wheel) or libnccl-dev; cmake/FindNCCL.cmake.  Without it those suites
+    # are not built.
+    find_package(NCCL QUIET)
+    set(PERFGATE_HAS_NCCL ${NCCL_FOUND})
+    if(NCCL_FOUND)
+      message(STATUS "perfgate: NCCL ${NCCL_VERSION} (${NCCL_LIBRARY})")
+    else()
+      message(STATUS "perfgate: NCCL not found (no nccl.h and libnccl beside the CUDA toolkit, in NCCL_ROOT "
+                     "or the system): the multi-GPU suites (collectives, scaling) are not built")
+    endif()
   elseif(PERFGATE_CUDA STREQUAL "ON")
     message(FATAL_ERROR "PERFGATE_CUDA=ON but no CUDA compiler (nvcc) was found; "
                         "set CUDACXX or CMAKE_CUDA_COMPILER, or use PERFGATE_CUDA=AUTO|OFF")

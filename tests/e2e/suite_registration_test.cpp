@@ -57,5 +57,19 @@ TEST(SuiteRegistration, ManifestListsTheSuite) {
   EXPECT_TRUE(found) << manifest.dump(2);
 }
 
+// A suite of GPUS n (perfgate_add_suite(... GPU GPUS n)): labels gpu and
+// multi-gpu, and the manifest says how many GPUs it may use.  Its resource
+// groups are set when ctest counts the GPUs (tests/resource_spec).
+TEST(SuiteRegistration, MultiGpuSuitesAreLabelledAndListedWithTheirGpuCount) {
+  const json scaling = test_named(ctest_configuration(), "perf.scaling");
+  if (scaling.is_null()) GTEST_SKIP() << "no scaling suite in this build (no CUDA or NCCL)";
+  EXPECT_EQ(property(scaling, "LABELS"), json({"gpu", "multi-gpu", "perf"}));
+  const json manifest = json::parse(testing::read_text(std::string(PERFGATE_BUILD_DIR) + "/perfgate-suites.json"));
+  for (const auto& s : manifest["suites"]) {
+    if (s["name"] == "scaling") EXPECT_EQ(s["gpus"], 8);
+    if (s["name"] == "host") EXPECT_FALSE(s.contains("gpus"));
+  }
+}
+
 }  // namespace
 }  // namespace perfgate

@@ -18,11 +18,11 @@ namespace fs = std::filesystem;
 namespace {
 
 // The slug names the folder the baseline goes to, so it must be the one this
-// device gets everywhere else (make_slug): a GPU's fingerprint under a CPU's
+// device gets everywhere else (expected_slug): a GPU's fingerprint under a CPU's
 // slug would land among, and be pooled with, the CPU's runs.
 void require_own_slug(const Fingerprint& device, const fs::path& file) {
   require_device_slug(device.slug, file.string() + ": fingerprint");
-  const std::string expected = make_slug(device.kind, device.name);
+  const std::string expected = expected_slug(device);  // "-x<N>" for a run on several GPUs
   if (device.slug != expected)
     throw InputError(file.string() + ": fingerprint: slug " + quote_text(device.slug) + " is not the slug of the " +
                      to_string(device.kind) + " " + quote_text(device.name) + " (" + quote_text(expected) + ")");

@@ -89,7 +89,7 @@ int run_baseline_show(const BaselineShowOptions& options) {
   }
   const SuiteManifest manifest = find_suite_manifest(options.build_dir, options.program);
   for (const SuiteEntry& suite : select_suites(manifest, options.suites)) {
-    const std::string slug = this_device_slug(suite.gpu);  // the GPU's through perfgate-device-cuda
+    const std::string slug = this_device_slug(suite.gpu, suite.gpus);  // the GPU's through perfgate-device-cuda
     const FolderBaselineStore store(suite.baseline_dir);
     const std::optional<Results> baseline = store.load(suite.name, slug);
     if (!baseline) {

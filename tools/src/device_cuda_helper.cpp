@@ -1,6 +1,8 @@
 #include "device_cuda_helper.hpp"
 
+#include <algorithm>
 #include <cstring>
+#include <map>
 #include <fstream>
 #include <sstream>
 
@@ -65,18 +67,20 @@ std::string no_gpu_reason(const HelperRun& run) {
          "): " + first_line(run.error);
 }
 
-std::string this_device_slug(bool gpu_suite) {
+std::string this_device_slug(bool gpu_suite, int gpus) {
   if (!gpu_suite) return host_fingerprint().slug;
-  // Asked once per process: each run of the helper starts CUDA.
-  static const std::optional<std::string> gpu_slug = []() -> std::optional<std::string> {
-    const auto helper = device_cuda_helper();
-    if (!helper) return std::nullopt;
-    const HelperRun run = run_helper(*helper, {"slug"});
-    const std::string slug = run.out.substr(0, run.out.find('\n'));
-    if (run.exit_code != 0 || slug.empty()) return std::nullopt;
-    return slug;
-  }();
-  return gpu_slug ? *gpu_slug : host_fingerprint().slug;
+  // Asked once per process and GPU count: each run of the helper starts CUDA.
+  static std::map<int, std::optional<std::string>> gpu_slugs;
+  if (!gpu_slugs.contains(gpus)) {
+    std::optional<std::string> answer;
+    if (const auto helper = device_cuda_helper()) {
+      const HelperRun run = run_helper(*helper, {"slug", "--gpus", std::to_string(std::max(gpus, 1))});
+      const std::string slug = run.out.substr(0, run.out.find('\n'));
+      if (run.exit_code == 0 && !slug.empty()) answer = slug;
+    }
+    gpu_slugs[gpus] = answer;
+  }
+  return gpu_slugs[gpus] ? *gpu_slugs[gpus] : host_fingerprint().slug;
 }
 
 }  // namespace perfgate::cli

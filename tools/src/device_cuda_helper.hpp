@@ -31,7 +31,9 @@ HelperRun run_helper(const std::filesystem::path& helper, const std::vector<std:
 std::string no_gpu_reason(const HelperRun& run);
 
 // The slug a suite's baselines are kept under here: the GPU's for a GPU
-// suite when the helper finds a usable one, else the host's.
-std::string this_device_slug(bool gpu_suite);
+// suite when the helper finds a usable one (with "-x<N>" for a suite that
+// may use `gpus` > 1 of them, on a machine with more than one), else the
+// host's.
+std::string this_device_slug(bool gpu_suite, int gpus = 1);
 
 }  // namespace perfgate::cli

@@ -4,7 +4,7 @@
 // (device_cuda_helper.hpp); it is not a command for users.
 //
 //   perfgate-device-cuda gpus --baseline-dir DIR [--json]
-//   perfgate-device-cuda slug
+//   perfgate-device-cuda slug [--gpus N]
 //   perfgate-device-cuda calibrate --baseline-dir DIR [--gemm-size N] [--samples N] [--dry-run]
 //
 // Exit codes as perfgate's: 0, and 2 with "perfgate: error: ..." on stderr.
@@ -28,6 +28,8 @@ int main(int argc, char** argv) {
   gpus->add_option("--baseline-dir", baseline_dir, "where device.json files live");
   gpus->add_flag("--json", json, "print JSON");
   auto* slug = app.add_subcommand("slug", "the slug GPU cases run under (nothing without a GPU)");
+  int slug_gpus = 1;
+  slug->add_option("--gpus", slug_gpus, "GPUs the suite may use (its GPUS n)")->check(CLI::Range(1, 1024));
   auto* calibrate = app.add_subcommand("calibrate", "measure the GPU's ceilings into device.json");
   calibrate->add_option("--baseline-dir", baseline_dir, "where device.json is written");
   calibrate->add_option("--gemm-size", settings.gemm_size, "n of the n x n x n GEMMs")->check(CLI::Range(256, 32768));
@@ -42,7 +44,7 @@ int main(int argc, char** argv) {
     return perfgate::kExitError;
   }
   return perfgate::run_reporting_errors([&] {
-    if (slug->parsed()) return dc::print_gpu_slug();
+    if (slug->parsed()) return dc::print_gpu_slug(slug_gpus);
     if (calibrate->parsed()) return dc::calibrate(baseline_dir, settings, dry_run);
     return dc::print_gpus(baseline_dir, json);
   });

@@ -14,6 +14,7 @@
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/fingerprint_json.hpp"
 #include "roofline/theoretical_ceilings.hpp"
+#include "runtime/this_device.hpp"
 
 namespace perfgate::device_cuda {
 namespace {
@@ -112,9 +113,8 @@ int print_gpus(const fs::path& baseline_dir, bool json) {
   return kExitOk;
 }
 
-int print_gpu_slug() {
-  const auto& cuda = cuda::availability();
-  if (cuda.usable) std::cout << cuda::device_fingerprint(cuda.device).slug << '\n';
+int print_gpu_slug(int gpus) {
+  if (cuda::availability().usable) std::cout << this_device(true, gpus).slug << '\n';  // as the suite's
   return kExitOk;
 }
 

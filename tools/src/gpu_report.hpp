@@ -15,8 +15,9 @@ namespace perfgate::device_cuda {
 int print_gpus(const std::filesystem::path& baseline_dir, bool json);
 
 // The slug of the device GPU cases run on, one line; nothing when there is
-// no usable GPU (the suite then runs under the host's slug).
-int print_gpu_slug();
+// no usable GPU (the suite then runs under the host's slug).  A suite of
+// GPUS n runs on min(n, GPUs) of them: "-x<N>" when more than one.
+int print_gpu_slug(int gpus = 1);
 
 // Measures the GPU's ceilings and writes <baseline_dir>/<slug>/device.json
 // (not with `dry_run`).  DeviceError without a usable GPU.

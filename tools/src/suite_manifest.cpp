@@ -70,6 +70,7 @@ SuiteManifest load_suite_manifest(const fs::path& file) {
       require_suite_name(entry.name, origin);  // it names files and baselines
       entry.binary = s.at("binary").get<std::string>();
       entry.gpu = s.value("gpu", false);
+      entry.gpus = s.value("gpus", 1);
       entry.baseline_dir = s.at("baseline_dir").get<std::string>();
       entry.args = s.value("args", std::vector<std::string>{});
       manifest.suites.push_back(std::move(entry));

@@ -11,6 +11,7 @@ struct SuiteEntry {
   std::string name;
   std::filesystem::path binary;
   bool gpu = false;
+  int gpus = 1;                   // GPUs a GPU suite may use (perfgate_add_suite's GPUS n)
   std::filesystem::path baseline_dir;
   std::vector<std::string> args;  // extra arguments of its gated run
 };

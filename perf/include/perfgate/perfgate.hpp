@@ -11,7 +11,9 @@
 //                 PERFGATE_CUDA_BENCHMARK (cuda/measure.hpp), availability(),
 //                 device_ready() / check() (cuda/case_checks.hpp),
 //                 error_text() (cuda/check.hpp), DeviceBuffer + allocate()
-//                 (cuda/device_buffer.hpp), fill_random() (cuda/random_fill.hpp)
+//                 (cuda/device_buffer.hpp), fill_random() (cuda/random_fill.hpp),
+//                 trace_work() for cases that time their own multi-GPU work
+//                 (cuda/trace_work.hpp)
 
 #include <benchmark/benchmark.h>
 
@@ -27,4 +29,5 @@
 #include "perfgate/cuda/device_buffer.hpp"
 #include "perfgate/cuda/measure.hpp"
 #include "perfgate/cuda/random_fill.hpp"
+#include "perfgate/cuda/trace_work.hpp"
 #endif

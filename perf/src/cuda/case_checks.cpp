@@ -7,6 +7,7 @@
 #include "perfgate/cuda/check.hpp"
 #include "perfgate/model/results.hpp"
 #include "perfgate/runtime/run_collector.hpp"
+#include "runtime/gpu_shortage.hpp"
 
 namespace perfgate::cuda {
 
@@ -29,6 +30,20 @@ bool check(benchmark::State& state, const char* api, cudaError_t error) {
   if (is_sticky(error)) note_context_lost(message);
   if (!state.error_occurred()) state.SkipWithError(message.c_str());
   return false;
+}
+
+int visible_gpu_count() {
+  const Availability& device = availability();
+  return device.usable ? device.device_count : 0;
+}
+
+bool require_gpus(benchmark::State& state, int needed) {
+  if (!device_ready(state)) return false;  // no device at all: its own reason
+  if (const auto shortage = gpu_shortage(needed, visible_gpu_count())) {
+    state.SkipWithError((std::string(kSkipPrefix) + *shortage).c_str());
+    return false;
+  }
+  return true;
 }
 
 bool allocate(benchmark::State& state, DeviceBuffer& buffer, std::size_t bytes) {

@@ -1,5 +1,6 @@
 #include "main/ctest_resources.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdlib>
 #include <iostream>
@@ -10,7 +11,9 @@ namespace perfgate {
 namespace {
 
 constexpr const char* kGroupCount = "CTEST_RESOURCE_GROUP_COUNT";
-constexpr const char* kGroupGpus = "CTEST_RESOURCE_GROUP_0_GPUS";
+// More groups than any test asks for: a count beyond it is damaged, and
+// reading that many variables would take forever.
+constexpr unsigned long long kMaxGroups = 1024;
 constexpr const char* kVisibleDevices = "CUDA_VISIBLE_DEVICES";
 // Set once the note about the user's CUDA_VISIBLE_DEVICES was printed, so
 // the suite's worker processes do not print it again.
@@ -21,10 +24,30 @@ constexpr const char* kNotedVariable = "PERFGATE_CTEST_GPU_NOTED";
                    " (ctest gives \"id:<id>,slots:<n>\", several joined with ';')");
 }
 
-bool is_count(std::string_view text) {
+// The positive whole number `text` is, or 0.
+unsigned long long count_of(std::string_view text) {
   unsigned long long number = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
-  return error == std::errc() && end == text.data() + text.size() && number > 0;
+  return error == std::errc() && end == text.data() + text.size() ? number : 0;
+}
+
+bool is_count(std::string_view text) { return count_of(text) > 0; }
+
+// The GPU ids of every group, in group order, each once.  A group without
+// GPUs (a test that also asked for other resources) has no _GPUS variable.
+std::vector<std::string> allocated_gpu_ids(const std::function<const char*(const char*)>& getenv, const char* count) {
+  const unsigned long long groups = count_of(count);
+  if (groups == 0 || groups > kMaxGroups)
+    malformed(kGroupCount, count, "not a whole number from 1 to " + std::to_string(kMaxGroups));
+  std::vector<std::string> ids;
+  for (unsigned long long group = 0; group < groups; ++group) {
+    const std::string variable = "CTEST_RESOURCE_GROUP_" + std::to_string(group) + "_GPUS";
+    const char* value = getenv(variable.c_str());
+    if (value == nullptr) continue;
+    for (std::string& id : parse_ctest_gpu_ids(value, variable))
+      if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(std::move(id));
+  }
+  return ids;
 }
 
 // One "id:<id>,slots:<n>" of the group.
@@ -74,21 +97,20 @@ std::vector<std::string> parse_ctest_gpu_ids(std::string_view value, std::string
 
 CtestGpuChoice choose_ctest_gpu(const std::function<const char*(const char*)>& getenv) {
   const char* count = getenv(kGroupCount);
-  const char* gpus = getenv(kGroupGpus);
-  if (count == nullptr || gpus == nullptr) return {};  // no spec, or this test asked for no GPU
-  if (!is_count(count)) malformed(kGroupCount, count, "not a positive whole number");
-  const std::vector<std::string> ids = parse_ctest_gpu_ids(gpus, kGroupGpus);
+  if (count == nullptr) return {};  // no spec, or this test asked for nothing
+  const std::vector<std::string> ids = allocated_gpu_ids(getenv, count);
+  if (ids.empty()) return {};  // this test asked for no GPU
   const std::string wanted = join(ids);
   const char* visible = getenv(kVisibleDevices);
   if (visible == nullptr) return {wanted, std::nullopt};
   if (wanted == visible) return {};  // already applied (a worker of this suite)
   // A runner that limits its jobs to some GPUs (CUDA_VISIBLE_DEVICES=2,3)
   // gets a spec of those (perfgate_resource_spec reads the same variable):
-  // narrowing to one of them keeps within the user's choice.
+  // narrowing to some of them keeps within the user's choice.
   if (all_listed(ids, visible)) return {wanted, std::nullopt};
   if (getenv(kNotedVariable) != nullptr) return {};  // said once, by the parent
   return {std::nullopt, std::string("perfgate: CUDA_VISIBLE_DEVICES=") + quote_text(visible) +
-                            " is kept although ctest gave this test GPU " + wanted +
+                            " is kept although ctest gave this test " + (ids.size() == 1 ? "GPU " : "GPUs ") + wanted +
                             " (unset it to let ctest's resource spec choose)"};
 }
 

@@ -1,14 +1,17 @@
 #pragma once
-// The GPU that ctest's resource allocator gave this test.  With a resource
+// The GPUs that ctest's resource allocator gave this test.  With a resource
 // spec (perfgate_resource_spec(), or `ctest --resource-spec-file`) and the
 // RESOURCE_GROUPS that perfgate_add_suite gives GPU suites, `ctest -j N` on
-// a runner with several GPUs runs one GPU test per GPU and tells each test
-// its GPU in the environment:
-//   CTEST_RESOURCE_GROUP_COUNT=1
+// a runner with several GPUs runs one GPU test per GPU (or per N GPUs, for
+// a suite registered with GPUS N) and tells each test its GPUs in the
+// environment, one group per whole GPU:
+//   CTEST_RESOURCE_GROUP_COUNT=2
 //   CTEST_RESOURCE_GROUP_0=gpus
 //   CTEST_RESOURCE_GROUP_0_GPUS=id:3,slots:100
+//   CTEST_RESOURCE_GROUP_1=gpus
+//   CTEST_RESOURCE_GROUP_1_GPUS=id:5,slots:100
 // CUDA knows nothing of this, so the suite points CUDA_VISIBLE_DEVICES at
-// that GPU before its first CUDA call.
+// all of them ("3,5", in group order) before its first CUDA call.
 
 #include <functional>
 #include <optional>
@@ -31,9 +34,10 @@ struct CtestGpuChoice {
 
 // Decides from the environment (`getenv` returns nullptr for an unset
 // variable): nothing when ctest allocated nothing (no resource spec, or the
-// test asked for no GPU); the allocated ids when CUDA_VISIBLE_DEVICES is
-// unset or lists every one of them (a runner limited to some GPUs); a note,
-// and no change, when the user set it to something else.
+// test asked for no GPU); the ids of every group's GPUs (each once) when
+// CUDA_VISIBLE_DEVICES is unset or lists every one of them (a runner limited
+// to some GPUs); a note, and no change, when the user set it to something
+// else.
 // Throws InputError when ctest's variables are malformed.
 CtestGpuChoice choose_ctest_gpu(const std::function<const char*(const char*)>& getenv);
 

@@ -1,5 +1,6 @@
 #include "runtime/this_device.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "runtime/host_fingerprint.hpp"
@@ -10,11 +11,16 @@
 
 namespace perfgate {
 
-Fingerprint this_device(bool gpu_suite) {
+Fingerprint this_device(bool gpu_suite, int gpus) {
 #if PERFGATE_HAS_CUDA
-  if (gpu_suite && cuda::availability().usable) return cuda::device_fingerprint(cuda::availability().device);
+  const cuda::Availability& cuda = cuda::availability();
+  if (gpu_suite && cuda.usable) {
+    const int used = std::min(gpus, cuda.device_count);
+    return used > 1 ? cuda::gpus_fingerprint(used) : cuda::device_fingerprint(cuda.device);
+  }
 #else
   (void)gpu_suite;
+  (void)gpus;
 #endif
   return host_fingerprint();
 }

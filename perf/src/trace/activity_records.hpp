@@ -106,6 +106,10 @@ struct ActivityRecords {
   std::vector<HarnessRange> harness_ranges;
   // API correlation id -> external correlation id (a Phase) pushed around it.
   std::map<std::uint32_t, std::uint64_t> external_ids;
+  // CUDA device index -> model ("NVIDIA H100 80GB HBM3") of every device the
+  // GPU records ran on (end_traced_case asks the runtime): a multi-GPU case
+  // names each GPU's track, not only the device it started on.
+  std::map<std::uint32_t, std::string> device_names;
   std::uint64_t dropped_records = 0;  // lost in CUPTI's buffers
   // GPU records with no usable timestamps (start or end 0, end before
   // start: an exhausted device buffer), counted and left out.

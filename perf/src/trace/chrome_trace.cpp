@@ -274,19 +274,30 @@ class GpuTrackAssigner {
   std::map<std::uint32_t, std::uint32_t> next_overflow_tid_;  // per device
 };
 
-std::string gpu_process_name(std::uint32_t device, const TraceMetadata& metadata) {
+// The device's model as the case named it, else as the records did.
+std::string device_model(std::uint32_t device, const ActivityRecords& records, const TraceMetadata& metadata) {
+  for (const auto* names : {&metadata.device_names, &records.device_names}) {
+    const auto found = names->find(device);
+    if (found != names->end() && !found->second.empty()) return found->second;
+  }
+  return "";
+}
+
+// "GPU 1: NVIDIA H100 80GB HBM3": one process, so one group of tracks, per GPU.
+std::string gpu_process_name(std::uint32_t device, const ActivityRecords& records, const TraceMetadata& metadata) {
   std::string name = "GPU " + std::to_string(device);
-  const auto found = metadata.device_names.find(device);
-  if (found != metadata.device_names.end() && !found->second.empty()) name += ": " + found->second;
+  const std::string model = device_model(device, records, metadata);
+  if (!model.empty()) name += ": " + model;
   return name;
 }
 
-void add_gpu_events(const std::vector<GpuSlice>& slices, const TraceMetadata& metadata,
+void add_gpu_events(const std::vector<GpuSlice>& slices, const ActivityRecords& records, const TraceMetadata& metadata,
                     const TraceClock& clock, TrackNames& names, std::vector<Event>& events) {
   for (const GpuSlice& slice : slices) {
     const std::uint32_t pid = gpu_process(slice.place.device);
-    // The host sorts first.
-    names.name_process(pid, gpu_process_name(slice.place.device, metadata), 1 + static_cast<int>(slice.place.device));
+    // The host sorts first, then the GPUs by index.
+    names.name_process(pid, gpu_process_name(slice.place.device, records, metadata),
+                       1 + static_cast<int>(slice.place.device));
     events.push_back(slice_event(slice.name, slice.category, {pid, slice.tid}, slice.start_ns, slice.end_ns,
                                  slice.args, clock));
   }
@@ -373,7 +384,7 @@ Json chrome_trace_json(const ActivityRecords& records, const TraceMetadata& meta
 
   std::vector<Event> events;
   add_host_events(records, metadata, clock, names, events);
-  add_gpu_events(slices, metadata, clock, names, events);
+  add_gpu_events(slices, records, metadata, clock, names, events);
   add_flows(records, slices, metadata, clock, events);
   names.add_events(events);
   std::stable_sort(events.begin(), events.end(), sorts_before);

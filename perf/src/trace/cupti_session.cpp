@@ -7,6 +7,7 @@
 #include <iostream>
 #include <mutex>
 
+#include <cuda_runtime_api.h>
 #include <cupti.h>
 
 #include "cupti_record_reader.hpp"
@@ -92,6 +93,21 @@ bool set_pass_kinds(bool enable) {
 
 bool tracing() { return session().started && !session().broken; }
 
+// The model of every device the case's GPU records ran on: a collective or
+// a sharded step runs on several.  Called on the case's thread, after the
+// flush (CUDA calls are not allowed on CUPTI's worker thread).
+void name_devices(ActivityRecords& records) {
+  const auto name = [&](const GpuPlace& place) {
+    if (records.device_names.count(place.device)) return;
+    cudaDeviceProp properties{};
+    if (cudaGetDeviceProperties(&properties, static_cast<int>(place.device)) == cudaSuccess)
+      records.device_names[place.device] = properties.name;
+  };
+  for (const KernelActivity& k : records.kernels) name(k.place);
+  for (const CopyActivity& c : records.copies) name(c.place);
+  for (const MemsetActivity& m : records.memsets) name(m.place);
+}
+
 }  // namespace
 
 std::optional<std::string> start_tracing() {
@@ -162,7 +178,9 @@ ActivityRecords end_traced_case() {
   all.harness_ranges = std::move(s.ranges);
   all.harness_ranges.push_back({"traced pass", s.case_start_ns, end_ns, static_cast<std::uint32_t>(::getpid()),
                                 this_thread()});
-  return records_of_case(all, s.case_index);
+  ActivityRecords mine = records_of_case(all, s.case_index);
+  name_devices(mine);
+  return mine;
 }
 
 TracedPhase::TracedPhase(Phase phase) : phase_(phase), start_ns_(trace_clock_ns()) {

@@ -2,6 +2,8 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <optional>
+#include <string_view>
 
 namespace perfgate::trace {
 namespace {
@@ -41,7 +43,31 @@ std::string hex8(std::uint32_t value) {
   return digits;
 }
 
+constexpr std::string_view kGpusPrefix = "gpus:";
+
+// The digits of the first segment "gpus:<digits>" (at most 4 of them).
+std::optional<std::string_view> gpu_count(std::string_view name) {
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t slash = name.find('/', start);
+    const std::string_view segment = name.substr(start, slash == std::string_view::npos ? name.npos : slash - start);
+    if (segment.starts_with(kGpusPrefix)) {
+      const std::string_view digits = segment.substr(kGpusPrefix.size());
+      const bool all_digits = !digits.empty() && digits.size() <= 4 &&
+                              digits.find_first_not_of("0123456789") == std::string_view::npos;
+      if (all_digits) return digits;
+    }
+    if (slash == std::string_view::npos) return std::nullopt;
+    start = slash + 1;
+  }
+}
+
 }  // namespace
+
+std::string trace_file_path(const std::string& case_name) {
+  const auto gpus = gpu_count(case_name);
+  return gpus ? "gpus-" + std::string(*gpus) + "/" + trace_file_name(case_name) : trace_file_name(case_name);
+}
 
 std::string trace_file_name(const std::string& case_name) {
   std::string stem = sanitized(case_name).substr(0, kMaxNameChars);

@@ -12,4 +12,11 @@ namespace perfgate::trace {
 // with one prefix, still differ), then ".trace.json".
 std::string trace_file_name(const std::string& case_name);
 
+// Where the trace of `case_name` goes under the trace folder: a case of one
+// GPU configuration (a path segment "gpus:<n>", as the multi-GPU suites name
+// their cases) in a folder per GPU count, "gpus-<n>/<trace_file_name>", so
+// the traces of the 1-, 2-, 4- and 8-GPU runs lie apart; any other case
+// directly in the folder.
+std::string trace_file_path(const std::string& case_name);
+
 }  // namespace perfgate::trace

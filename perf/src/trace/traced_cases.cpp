@@ -53,7 +53,7 @@ BenchmarkResult TraceAttacher::write(const std::string& case_name, const TracedC
   meta.host_process_name = "perfgate: " + case_name;
   meta.device_names = traced.device_names;
   meta.iterations = traced.iterations;
-  const std::filesystem::path file = dir_ / trace_file_name(case_name);
+  const std::filesystem::path file = dir_ / trace_file_path(case_name);
   write_chrome_trace(traced.records, meta, file);
   BenchmarkResult found;
   found.kernels = summary.kernels;

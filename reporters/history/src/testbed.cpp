@@ -8,9 +8,11 @@ namespace {
 
 std::string derived_name(const Testbed& t, const Fingerprint& f) {
   if (f.kind == DeviceKind::gpu) {
-    std::string name = t.device_slug + "-driver-" + slugify(t.driver) + "-cuda-" + slugify(t.cuda_runtime);
-    if (t.gpu_count > 1) name += "-x" + std::to_string(t.gpu_count);
-    return name;
+    // The slug of a run on several GPUs already ends in "-x<N>"
+    // (gpus_slug); a file whose slug lacks it gets it here.
+    const std::string count = "-x" + std::to_string(t.gpu_count);
+    const bool counted = t.gpu_count <= 1 || t.device_slug.ends_with(count);
+    return t.device_slug + (counted ? "" : count) + "-driver-" + slugify(t.driver) + "-cuda-" + slugify(t.cuda_runtime);
   }
   return t.device_slug + "-" + std::to_string(f.logical_cpus) + "cpu";
 }
@@ -25,6 +27,8 @@ Testbed testbed_of(const Fingerprint& fingerprint, const std::string& override_n
   t.driver = fingerprint.driver;
   t.cuda_runtime = fingerprint.cuda_runtime;
   t.host_cpu = fingerprint.host_cpu;
+  t.gpu_count = fingerprint.kind == DeviceKind::gpu ? fingerprint.gpu_count : 1;
+  t.topology = peer_summary(fingerprint);
   if (!override_name.empty()) {
     require_suite_name(override_name, "--testbed");  // the same safe alphabet as suite names
     t.name = override_name;

@@ -1,6 +1,24 @@
 #include "perfgate/model/fingerprint_json.hpp"
 
 namespace perfgate {
+namespace {
+
+// Each GPU and each ordered pair's peer link, for a run on several GPUs
+// (each list when known: the reader takes a count alone too).
+void add_gpus(nlohmann::ordered_json& j, const Fingerprint& f) {
+  j["gpu_count"] = f.gpu_count;
+  if (!f.gpus.empty()) j["gpus"] = nlohmann::ordered_json::array();
+  for (const GpuModel& gpu : f.gpus) j["gpus"].push_back({{"name", gpu.name}, {"pci_bus_id", gpu.pci_bus_id}});
+  if (!f.peers.empty()) j["peers"] = nlohmann::ordered_json::array();
+  for (const PeerLink& link : f.peers)
+    j["peers"].push_back({{"from", link.from},
+                          {"to", link.to},
+                          {"access", link.access},
+                          {"performance_rank", link.performance_rank},
+                          {"native_atomics", link.native_atomics}});
+}
+
+}  // namespace
 
 nlohmann::ordered_json fingerprint_to_json(const Fingerprint& f) {
   nlohmann::ordered_json j;
@@ -18,6 +36,7 @@ nlohmann::ordered_json fingerprint_to_json(const Fingerprint& f) {
     j["ecc"] = f.ecc;
     j["driver"] = f.driver;
     j["cuda_runtime"] = f.cuda_runtime;
+    if (f.gpu_count > 1) add_gpus(j, f);  // one GPU: written as before, absent means 1
   }
   j["host_cpu"] = f.host_cpu;
   j["logical_cpus"] = f.logical_cpus;

@@ -151,6 +151,66 @@ Json parse_json(const std::string& text, const std::string& origin) {
   }
 }
 
+namespace {
+
+// More GPUs than any one machine holds: a file claiming them is damaged
+// (and each would cost memory when its slug is checked).
+constexpr int kMaxGpus = 1024;
+
+std::vector<GpuModel> read_gpu_models(const ObjectReader& r, int count) {
+  const Json* gpus = r.find("gpus");
+  if (!gpus) return {};
+  if (!gpus->is_array()) r.fail("'gpus' is not an array");
+  if (gpus->size() != static_cast<std::size_t>(count))
+    r.fail("lists " + std::to_string(gpus->size()) + " GPUs in 'gpus' but 'gpu_count' is " + std::to_string(count));
+  std::vector<GpuModel> models;
+  for (std::size_t i = 0; i < gpus->size(); ++i) {
+    const ObjectReader gpu((*gpus)[i], r.origin(), "fingerprint gpu " + std::to_string(i));
+    models.push_back({gpu.string("name", true), gpu.string("pci_bus_id")});
+  }
+  return models;
+}
+
+std::vector<PeerLink> read_peer_links(const ObjectReader& r, int count) {
+  const Json* peers = r.find("peers");
+  if (!peers) return {};
+  if (!peers->is_array()) r.fail("'peers' is not an array");
+  const std::size_t pairs = static_cast<std::size_t>(count) * static_cast<std::size_t>(count - 1);
+  if (peers->size() > pairs)
+    r.fail("lists " + std::to_string(peers->size()) + " peer links; " + std::to_string(count) + " GPUs have " +
+           std::to_string(pairs) + " ordered pairs");
+  std::vector<PeerLink> links;
+  for (std::size_t i = 0; i < peers->size(); ++i) {
+    const ObjectReader peer((*peers)[i], r.origin(), "fingerprint peer link " + std::to_string(i));
+    PeerLink link;
+    link.from = peer.small_integer("from");
+    link.to = peer.small_integer("to");
+    if (link.from >= count || link.to >= count || link.from == link.to)
+      peer.fail("joins GPU " + std::to_string(link.from) + " to GPU " + std::to_string(link.to) +
+                ", not two of the " + std::to_string(count) + " GPUs");
+    link.access = peer.boolean("access");
+    link.performance_rank = peer.small_integer("performance_rank");
+    link.native_atomics = peer.boolean("native_atomics");
+    links.push_back(link);
+  }
+  return links;
+}
+
+// gpu_count, gpus and peers: written for a run on several GPUs only.
+void read_gpu_count(const ObjectReader& r, Fingerprint& f) {
+  if (!r.find("gpu_count")) {
+    if (r.find("gpus") || r.find("peers")) r.fail("has 'gpus' or 'peers' without 'gpu_count'");
+    return;  // one GPU (every file before multi-GPU suites)
+  }
+  if (f.kind != DeviceKind::gpu) r.fail("has 'gpu_count' but its kind is " + std::string(to_string(f.kind)));
+  f.gpu_count = r.small_integer("gpu_count", 1);
+  if (f.gpu_count > kMaxGpus) r.fail("'gpu_count' is above " + std::to_string(kMaxGpus));
+  f.gpus = read_gpu_models(r, f.gpu_count);
+  f.peers = read_peer_links(r, f.gpu_count);
+}
+
+}  // namespace
+
 Fingerprint read_fingerprint(const Json& j, const std::string& origin) {
   const ObjectReader r(j, origin, "fingerprint");
   Fingerprint f;
@@ -173,6 +233,7 @@ Fingerprint read_fingerprint(const Json& j, const std::string& origin) {
   f.ecc = r.boolean("ecc");
   f.driver = r.string("driver");
   f.cuda_runtime = r.string("cuda_runtime");
+  read_gpu_count(r, f);
   f.host_cpu = r.string("host_cpu");
   f.logical_cpus = r.small_integer("logical_cpus");
   return f;

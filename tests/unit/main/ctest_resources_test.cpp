@@ -6,6 +6,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 #include "perfgate/model/errors.hpp"
 
@@ -105,6 +106,78 @@ TEST(CtestResources, AWorkerOfAnAppliedAllocationChangesNothing) {
   const CtestGpuChoice choice = choose(environment);
   EXPECT_FALSE(choice.visible_devices);
   EXPECT_FALSE(choice.note);
+}
+
+// What ctest writes for RESOURCE_GROUPS "<n>,gpus:100": one group per GPU.
+Environment allocated_groups(const std::vector<std::string>& ids) {
+  Environment environment = {{"CTEST_RESOURCE_GROUP_COUNT", std::to_string(ids.size())}};
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    const std::string group = "CTEST_RESOURCE_GROUP_" + std::to_string(i);
+    environment[group] = "gpus";
+    environment[group + "_GPUS"] = "id:" + ids[i] + ",slots:100";
+  }
+  return environment;
+}
+
+TEST(CtestResources, ExportsEveryGroupsGpuInGroupOrder) {
+  const CtestGpuChoice choice = choose(allocated_groups({"3", "0", "5", "1"}));
+  EXPECT_EQ(choice.visible_devices.value_or("(unchanged)"), "3,0,5,1");
+  EXPECT_FALSE(choice.note);
+}
+
+TEST(CtestResources, AGpuInTwoGroupsIsListedOnce) {
+  // "2,gpus:50" may put both groups on one GPU.
+  Environment environment = allocated_groups({"1", "1"});
+  environment["CTEST_RESOURCE_GROUP_0_GPUS"] = "id:1,slots:50";
+  environment["CTEST_RESOURCE_GROUP_1_GPUS"] = "id:1,slots:50";
+  EXPECT_EQ(choose(environment).visible_devices.value_or("(unchanged)"), "1");
+}
+
+TEST(CtestResources, GroupsWithoutGpusAreSkipped) {
+  Environment environment = allocated_groups({"4", "6"});
+  environment["CTEST_RESOURCE_GROUP_COUNT"] = "3";
+  environment["CTEST_RESOURCE_GROUP_2"] = "cpus";
+  environment["CTEST_RESOURCE_GROUP_2_CPUS"] = "id:0,slots:1";
+  EXPECT_EQ(choose(environment).visible_devices.value_or("(unchanged)"), "4,6");
+  // ...also when the first group is not a GPU's.
+  Environment cpu_first = {{"CTEST_RESOURCE_GROUP_COUNT", "2"},
+                           {"CTEST_RESOURCE_GROUP_0", "cpus"},
+                           {"CTEST_RESOURCE_GROUP_1", "gpus"},
+                           {"CTEST_RESOURCE_GROUP_1_GPUS", "id:7,slots:100"}};
+  EXPECT_EQ(choose(cpu_first).visible_devices.value_or("(unchanged)"), "7");
+}
+
+TEST(CtestResources, NarrowsTheUsersListToTheAllocatedGpus) {
+  Environment environment = allocated_groups({"3", "1"});
+  environment["CUDA_VISIBLE_DEVICES"] = "0,1,2,3";
+  EXPECT_EQ(choose(environment).visible_devices.value_or("(unchanged)"), "3,1");
+  environment["CUDA_VISIBLE_DEVICES"] = "3,1";  // a worker of the applied allocation
+  EXPECT_FALSE(choose(environment).visible_devices);
+  EXPECT_FALSE(choose(environment).note);
+  environment["CUDA_VISIBLE_DEVICES"] = "3";  // the user kept one of them only
+  const CtestGpuChoice kept = choose(environment);
+  EXPECT_FALSE(kept.visible_devices);
+  ASSERT_TRUE(kept.note);
+  EXPECT_NE(kept.note->find("GPUs 3,1"), std::string::npos) << *kept.note;
+}
+
+TEST(CtestResources, AMalformedGroupOfSeveralNamesItsVariable) {
+  Environment environment = allocated_groups({"0", "1"});
+  environment["CTEST_RESOURCE_GROUP_1_GPUS"] = "id:1";
+  try {
+    choose(environment);
+    FAIL() << "no error";
+  } catch (const InputError& error) {
+    EXPECT_NE(std::string(error.what()).find("CTEST_RESOURCE_GROUP_1_GPUS="), std::string::npos) << error.what();
+  }
+}
+
+TEST(CtestResources, AnAbsurdGroupCountIsAnError) {
+  Environment environment = allocated_groups({"0"});
+  for (const std::string count : {"0", "-1", "1025", "99999999999999999999"}) {
+    environment["CTEST_RESOURCE_GROUP_COUNT"] = count;
+    EXPECT_THROW(choose(environment), InputError) << count;
+  }
 }
 
 TEST(CtestResources, AMalformedCountIsAnError) {

@@ -335,6 +335,56 @@ TEST(ChromeTrace, UnnamedDeviceIsJustItsNumber) {
   EXPECT_TRUE(found);
 }
 
+// A collective on two GPUs: an NCCL kernel on each, launched by one call
+// each (ncclGroupEnd launches per device from the calling thread).
+ActivityRecords two_gpu_records() {
+  ActivityRecords r = sample_records();
+  r.kernels = {kernel("ncclDevKernel_AllReduce_Sum_f32_RING_LL(ncclDevKernelArgsStorage<4096ul>)", kT0 + 20'000,
+                      kT0 + 30'000, 7, 11),
+               kernel("ncclDevKernel_AllReduce_Sum_f32_RING_LL(ncclDevKernelArgsStorage<4096ul>)", kT0 + 20'500,
+                      kT0 + 30'100, 7, 12)};
+  r.kernels[1].place = {1, 2, 7};  // the same stream id on the second GPU
+  r.copies.clear();
+  r.memsets.clear();
+  return r;
+}
+
+std::map<std::int64_t, std::string> process_names(const Json& trace) {
+  std::map<std::int64_t, std::string> names;
+  for (const Json& m : events_with(trace, "M"))
+    if (m.at("name") == "process_name") names[m.at("pid").get<std::int64_t>()] = m.at("args").at("name");
+  return names;
+}
+
+TEST(ChromeTrace, EachGpuIsATrackNamedWithItsIndexAndModel) {
+  ActivityRecords records = two_gpu_records();
+  records.device_names = {{0, "NVIDIA H100 80GB HBM3"}, {1, "NVIDIA H200"}};
+  TraceMetadata metadata = sample_metadata();
+  metadata.device_names.clear();  // the case named none: the records' names serve
+  const Json trace = round_trip(records, metadata);
+  const auto names = process_names(trace);
+  EXPECT_EQ(names.at(gpu_process(0)), "GPU 0: NVIDIA H100 80GB HBM3");
+  EXPECT_EQ(names.at(gpu_process(1)), "GPU 1: NVIDIA H200");
+  // Each kernel on its own GPU's track, with its readable NCCL name.
+  std::set<std::int64_t> pids;
+  for (const Json& e : events_with(trace, "X"))
+    if (e.at("cat") == "kernel") {
+      EXPECT_EQ(e.at("name"), "ncclDevKernel_AllReduce_Sum_f32_RING_LL(ncclDevKernelArgsStorage<4096ul>)");
+      pids.insert(e.at("pid").get<std::int64_t>());
+    }
+  EXPECT_EQ(pids, (std::set<std::int64_t>{gpu_process(0), gpu_process(1)}));
+  // The two overlap in time, yet each nests on its own track.
+  EXPECT_EQ(ordering_problem(trace), "");
+}
+
+TEST(ChromeTrace, TheCasesDeviceNamesWinOverTheRecords) {
+  ActivityRecords records = two_gpu_records();
+  records.device_names = {{0, "from the records"}, {1, "NVIDIA H100 80GB HBM3"}};
+  const auto names = process_names(round_trip(records));  // sample_metadata names device 0
+  EXPECT_EQ(names.at(gpu_process(0)), "GPU 0: NVIDIA H100 80GB HBM3");
+  EXPECT_EQ(names.at(gpu_process(1)), "GPU 1: NVIDIA H100 80GB HBM3");
+}
+
 TEST(ChromeTrace, OverlappingRecordsOfOneStreamMoveToAnOverflowTrack) {
   ActivityRecords records = sample_records();
   // Programmatic dependent launch: the next kernel starts before gemm ends.

@@ -237,6 +237,15 @@ TEST(Demangle, ItaniumSymbols) {
             "void gemms::tiled::compute<float>(float const*, float const*, float*, int)");
 }
 
+TEST(Demangle, NcclKernelsKeepTheirCollectiveInTheName) {
+  // NCCL 2.19+ names a kernel per collective, operation, type, algorithm and
+  // protocol; the per-kernel summary and the trace show it demangled.
+  EXPECT_EQ(demangle("_Z39ncclDevKernel_AllReduce_Sum_f32_RING_LL24ncclDevKernelArgsStorageILm4096EE"),
+            "ncclDevKernel_AllReduce_Sum_f32_RING_LL(ncclDevKernelArgsStorage<4096ul>)");
+  EXPECT_EQ(demangle("_Z21ncclDevKernel_Generic24ncclDevKernelArgsStorageILm4096EE"),
+            "ncclDevKernel_Generic(ncclDevKernelArgsStorage<4096ul>)");
+}
+
 TEST(Demangle, OtherNamesComeBackUnchanged) {
   EXPECT_EQ(demangle("relu_kernel"), "relu_kernel");
   EXPECT_EQ(demangle("i"), "i");  // a type encoding, not a symbol: not "int"

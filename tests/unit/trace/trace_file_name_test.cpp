@@ -71,5 +71,24 @@ TEST(TraceFileName, LengthIsBoundedAndLongNamesStillDiffer) {
 
 TEST(TraceFileName, IsStable) { EXPECT_EQ(trace_file_name("BM_X/8"), trace_file_name("BM_X/8")); }
 
+TEST(TraceFilePath, AGpuConfigurationGetsAFolderPerGpuCount) {
+  for (const std::string name : {"scaling/strong/gpus:1", "scaling/strong/gpus:8",
+                                 "collectives/all_reduce/out_of_place/gpus:4/bytes:1073741824"}) {
+    const std::string path = trace_file_path(name);
+    const std::string gpus = name.substr(name.find("gpus:") + 5, 1);
+    EXPECT_EQ(path, "gpus-" + gpus + "/" + trace_file_name(name)) << path;
+  }
+  // One file per configuration: the 1-, 2-, 4- and 8-GPU cases never share one.
+  std::set<std::string> paths;
+  for (const int n : {1, 2, 4, 8}) paths.insert(trace_file_path("scaling/weak/gpus:" + std::to_string(n)));
+  EXPECT_EQ(paths.size(), 4u);
+}
+
+TEST(TraceFilePath, OtherCasesStayInTheFolderAndOddGpuSegmentsAreNoConfiguration) {
+  for (const std::string name : {"gemm/fp32/4096", "BM_X/gpus", "a/gpus:/b", "a/gpus:x2", "a/gpus:12345", "a/mygpus:2",
+                                 "../gpus:2x"})
+    EXPECT_EQ(trace_file_path(name), trace_file_name(name)) << name;
+}
+
 }  // namespace
 }  // namespace perfgate::trace

@@ -23,5 +23,7 @@ Rule transfers();               // "transfers": pageable or synchronous copies w
 Rule noisy();                   // "noisy": robust CV over 3%
 Rule gpu_slower_than_cpu();     // "gpu-slower-than-cpu": the CPU reference wins at small sizes (crossover)
 Rule regression_explained();    // "regression-explained": what changed in a REGRESSION's counters and kernels
+Rule scaling_efficiency();      // "scaling-efficiency": a multi-GPU case under 80% efficient, and what grew
+Rule collective_below_peak();   // "collective-below-peak": a collective's busbw far below the measured peer bandwidth
 
 }  // namespace perfgate::rules

@@ -17,13 +17,14 @@ struct Testbed {
   std::string driver;
   std::string cuda_runtime;
   int gpu_count = 1;
-  std::string topology;      // e.g. "NV18" between GPUs; empty for one GPU
+  std::string topology;      // peer_summary(): "peer access 56 of 56 pairs, ..."; empty for one GPU
   std::string host_cpu;
 };
 
 // The testbed of a results file's fingerprint.  Its name is the device slug
 // followed by what else changes timings: for a GPU "-driver-<d>-cuda-<r>"
-// (and "-x<N>" for N GPUs), for a CPU "-<N>cpu".  `override_name` (the
+// (N > 1 GPUs: the slug's "-x<N>" comes first, as in the baseline folder:
+// "nvidia-h100-80gb-hbm3-x8-driver-13-0-cuda-13-0"), for a CPU "-<N>cpu".  `override_name` (the
 // --testbed flag) replaces the name, as it must for Google Benchmark or
 // NVBench files whose device is unknown.  Throws InputError naming `origin`
 // when the device is unknown and no name is given.

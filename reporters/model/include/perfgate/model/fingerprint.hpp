@@ -4,10 +4,29 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace perfgate {
 
 enum class DeviceKind { gpu, cpu, unknown };
+
+// One GPU of a run on several GPUs.
+struct GpuModel {
+  std::string name;        // "NVIDIA H100 80GB HBM3"
+  std::string pci_bus_id;  // "0000:18:00.0" (cudaDeviceGetPCIBusId): where it sits in the machine
+};
+
+// What the CUDA runtime says about GPU `from` reaching GPU `to` directly
+// (cudaDeviceGetP2PAttribute).  The runtime does not say whether the path is
+// NVLink or PCIe, so neither is claimed: the attributes are kept as reported.
+struct PeerLink {
+  int from = 0;
+  int to = 0;
+  bool access = false;          // cudaDevP2PAttrAccessSupported (cudaDeviceCanAccessPeer)
+  int performance_rank = 0;     // cudaDevP2PAttrPerformanceRank: 0 is the best path of this machine
+  bool native_atomics = false;  // cudaDevP2PAttrNativeAtomicSupported
+  friend bool operator==(const PeerLink&, const PeerLink&) = default;
+};
 
 const char* to_string(DeviceKind kind);
 // Throws std::invalid_argument for anything but "gpu", "cpu" or "unknown".
@@ -28,6 +47,12 @@ struct Fingerprint {
   bool ecc = false;
   std::string driver;          // "13.0"
   std::string cuda_runtime;    // "13.0"
+  // GPU only: how many GPUs the run used (the properties above are the first
+  // one's).  With more than one, each GPU's model and each ordered pair's
+  // peer link; absent from files (and 1) for a run on one GPU.
+  int gpu_count = 1;
+  std::vector<GpuModel> gpus;
+  std::vector<PeerLink> peers;
   // Always: the host the run came from.
   std::string host_cpu;
   int logical_cpus = 0;
@@ -41,8 +66,27 @@ std::string slugify(const std::string& text);
 // for a CPU.
 std::string make_slug(DeviceKind kind, const std::string& name);
 
+// The slug of a run on the GPUs `models` (in device order): one GPU keeps
+// make_slug's; N > 1 GPUs add "-x<N>" ("nvidia-h100-80gb-hbm3-x8"), so
+// baselines of different GPU counts never mix; GPUs of different models add
+// "-mixed-x<N>" to the first one's slug (the fingerprint lists each model).
+std::string gpus_slug(const std::vector<std::string>& models);
+
+// The slug this fingerprint's device gets everywhere (make_slug, or
+// gpus_slug for a run on several GPUs): what a baseline folder must be named.
+std::string expected_slug(const Fingerprint& fingerprint);
+
+// The slug of the first GPU's model alone (make_slug(kind, name)), whatever
+// the GPU count: device calibrations are per model.
+std::string model_slug(const Fingerprint& fingerprint);
+
+// "peer access 2 of 2 pairs, native atomics 2 of 2, performance rank 0";
+// empty for one GPU.  The history's testbed topology.
+std::string peer_summary(const Fingerprint& fingerprint);
+
 // True when results from the two devices may be gated against each other:
-// same kind and name, and for GPUs the same compute capability and SM count.
+// same kind and name, and for GPUs the same compute capability, SM count and
+// GPU count.
 // An unknown device (imported Google Benchmark JSON) is comparable with any.
 // When false, *why says what differs.
 bool comparable(const Fingerprint& a, const Fingerprint& b, std::string* why = nullptr);

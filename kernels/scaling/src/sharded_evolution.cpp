@@ -1,0 +1,143 @@
+#include "perfgate/kernels/sharded_evolution.hpp"
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include <cublas_v2.h>
+#include <cuComplex.h>
+#include <nccl.h>
+
+#include "perfgate/kernels/cuda_check.hpp"
+#include "perfgate/kernels/device_buffer.hpp"
+#include "perfgate/kernels/nccl_communicators.hpp"
+
+namespace perfgate::kernels {
+namespace {
+
+constexpr std::size_t kComplexBytes = sizeof(cuDoubleComplex);
+
+std::string cublas_error_text(const char* api, cublasStatus_t status) {
+  return std::string(api) + ": " + cublasGetStatusString(status) + " (" + cublasGetStatusName(status) + ")";
+}
+std::string cuda_text(const char* api, cudaError_t e) { return e == cudaSuccess ? std::string() : cuda_error_text(api, e); }
+std::string cublas_text(const char* api, cublasStatus_t s) {
+  return s == CUBLAS_STATUS_SUCCESS ? std::string() : cublas_error_text(api, s);
+}
+
+// One GPU's shard and the handle that works on it.
+struct Rank {
+  cublasHandle_t cublas = nullptr;
+  DeviceBuffer u, initial, ping, pong, targets;
+  DeviceBuffer scalars;   // alpha = 1, beta = 0 (device pointer mode)
+  DeviceBuffer overlap;   // this shard's sum
+  DeviceBuffer reduced;   // the all-reduced sum
+};
+
+std::string upload(DeviceBuffer& buffer, const ComplexMatrix& m) {
+  const std::size_t bytes = m.values.size() * kComplexBytes;
+  if (std::string e = cuda_text("cudaMalloc", buffer.allocate(bytes)); !e.empty()) return e;
+  // std::complex<double> and cuDoubleComplex share one layout (two doubles).
+  return cuda_text("cudaMemcpy", cudaMemcpy(buffer.get(), m.values.data(), bytes, cudaMemcpyHostToDevice));
+}
+
+}  // namespace
+
+struct ShardedEvolution::State {
+  ScalingProblem problem;
+  int states = 0;
+  std::optional<NcclCommunicators> comms;
+  std::vector<std::unique_ptr<Rank>> ranks;  // Rank holds buffers, which do not move
+
+  // The streams finish before the handles and buffers go (the
+  // communicators, declared first, go last).
+  ~State() {
+    for (std::size_t r = 0; r < ranks.size(); ++r) {
+      cudaSetDevice(static_cast<int>(r));
+      cudaStreamSynchronize(comms->stream(static_cast<int>(r)));
+      if (ranks[r]->cublas) cublasDestroy(ranks[r]->cublas);
+    }
+  }
+
+  std::string set_up(int r, const ComplexMatrix& u) {
+    Rank& rank = *ranks[static_cast<std::size_t>(r)];
+    if (std::string e = cuda_text("cudaSetDevice", cudaSetDevice(r)); !e.empty()) return e;
+    const long long first = static_cast<long long>(r) * states;
+    if (std::string e = upload(rank.u, u); !e.empty()) return e;
+    if (std::string e = upload(rank.initial, state_columns(problem, StateKind::initial, first, states)); !e.empty()) return e;
+    if (std::string e = upload(rank.targets, state_columns(problem, StateKind::target, first, states)); !e.empty()) return e;
+    ComplexMatrix one_zero(2, 1);
+    one_zero.at(0, 0) = 1.0;
+    if (std::string e = upload(rank.scalars, one_zero); !e.empty()) return e;
+    const std::size_t shard_bytes = rank.initial.bytes();
+    for (DeviceBuffer* b : {&rank.ping, &rank.pong})
+      if (std::string e = cuda_text("cudaMalloc", b->allocate(shard_bytes)); !e.empty()) return e;
+    for (DeviceBuffer* b : {&rank.overlap, &rank.reduced})
+      if (std::string e = cuda_text("cudaMalloc", b->allocate(kComplexBytes)); !e.empty()) return e;
+    if (std::string e = cublas_text("cublasCreate", cublasCreate(&rank.cublas)); !e.empty()) return e;
+    if (std::string e = cublas_text("cublasSetStream", cublasSetStream(rank.cublas, comms->stream(r))); !e.empty()) return e;
+    return cublas_text("cublasSetPointerMode", cublasSetPointerMode(rank.cublas, CUBLAS_POINTER_MODE_DEVICE));
+  }
+};
+
+ShardedEvolution::ShardedEvolution() = default;
+ShardedEvolution::~ShardedEvolution() = default;
+
+std::string ShardedEvolution::create(const ScalingProblem& problem, const ComplexMatrix& u, int gpus,
+                                     int states_per_gpu) {
+  state_ = std::make_unique<State>();
+  state_->problem = problem;
+  state_->states = states_per_gpu;
+  std::string problem_text;
+  state_->comms = NcclCommunicators::create(gpus, &problem_text);
+  if (!state_->comms) return problem_text;
+  for (int r = 0; r < gpus; ++r) state_->ranks.push_back(std::make_unique<Rank>());
+  for (int r = 0; r < gpus; ++r)
+    if (std::string e = state_->set_up(r, u); !e.empty()) return e;
+  return {};
+}
+
+int ShardedEvolution::gpus() const { return static_cast<int>(state_->ranks.size()); }
+int ShardedEvolution::states_per_gpu() const { return state_->states; }
+cudaStream_t ShardedEvolution::stream(int rank) const { return state_->comms->stream(rank); }
+
+std::string ShardedEvolution::enqueue_compute(int rank) {
+  Rank& r = *state_->ranks[static_cast<std::size_t>(rank)];
+  if (std::string e = cuda_text("cudaSetDevice", cudaSetDevice(rank)); !e.empty()) return e;
+  const int d = state_->problem.dimension, s = state_->states;
+  const auto* alpha = r.scalars.as<cuDoubleComplex>();
+  const cuDoubleComplex* src = r.initial.as<cuDoubleComplex>();
+  for (int step = 0; step < state_->problem.steps; ++step) {
+    cuDoubleComplex* dst = (step % 2 == 0 ? r.ping : r.pong).as<cuDoubleComplex>();
+    const cublasStatus_t st = cublasZgemm(r.cublas, CUBLAS_OP_N, CUBLAS_OP_N, d, s, d, alpha, r.u.as<cuDoubleComplex>(), d,
+                                          src, d, alpha + 1, dst, d);
+    if (st != CUBLAS_STATUS_SUCCESS) return cublas_error_text("cublasZgemm", st);
+    src = dst;
+  }
+  return cublas_text("cublasZdotc", cublasZdotc(r.cublas, d * s, r.targets.as<cuDoubleComplex>(), 1, src, 1,
+                                                r.overlap.as<cuDoubleComplex>()));
+}
+
+std::string ShardedEvolution::enqueue_collective() {
+  if (ncclResult_t e = ncclGroupStart(); e != ncclSuccess) return nccl_error_text("ncclGroupStart", e);
+  for (int rank = 0; rank < gpus(); ++rank) {
+    const Rank& r = *state_->ranks[static_cast<std::size_t>(rank)];
+    const ncclResult_t e = ncclAllReduce(r.overlap.get(), r.reduced.get(), 2, ncclDouble, ncclSum,
+                                         state_->comms->comm(rank), state_->comms->stream(rank));
+    if (e != ncclSuccess) {
+      ncclGroupEnd();
+      return nccl_error_text("ncclAllReduce", e);
+    }
+  }
+  const ncclResult_t e = ncclGroupEnd();
+  return e == ncclSuccess ? std::string() : nccl_error_text("ncclGroupEnd", e);
+}
+
+std::string ShardedEvolution::reduced_overlap(int rank, Complex* overlap) const {
+  if (std::string e = cuda_text("cudaSetDevice", cudaSetDevice(rank)); !e.empty()) return e;
+  if (std::string e = cuda_text("cudaStreamSynchronize", cudaStreamSynchronize(stream(rank))); !e.empty()) return e;
+  return cuda_text("cudaMemcpy", cudaMemcpy(overlap, state_->ranks[static_cast<std::size_t>(rank)]->reduced.get(),
+                                            kComplexBytes, cudaMemcpyDeviceToHost));
+}
+
+}  // namespace perfgate::kernels

@@ -1,0 +1,250 @@
+// NCCL collectives the way nccl-tests measures them: all-reduce, all-gather,
+// reduce-scatter and broadcast of floats (sum; broadcast from rank 0), out of
+// place and in place, on 1, 2, 4 and 8 GPUs driven by this one process
+// (ncclCommInitAll, a stream per GPU), over sizes S = 8 B to 1 GiB in steps
+// of x8 (10 sizes: nccl-tests' x2 steps would make 4 x 2 x 4 x 28 cases, far
+// past the few minutes a gated suite may take).
+//
+// Time: each sample queues `batch` calls on every GPU between a CUDA event
+// pair per GPU; the sample's time is the slowest GPU's start-to-stop time
+// (a collective is done when its last rank is), per call: seconds / batch.
+// Where the GPUs finish a call faster than the host queues the next (small
+// sizes), the time is the host's queuing, as in nccl-tests' own timing.
+// Counters, from this repetition's mean time per call t (nccl-tests'
+// definitions, kernels/collectives/.../bus_bandwidth.hpp):
+//   algbw = S / t (GB/s), busbw = algbw * factor (2(n-1)/n all-reduce,
+//   (n-1)/n all-gather and reduce-scatter, 1 broadcast), bytes = S, and
+//   #wrong: elements of any rank's output that differ from the value the
+//   host computes, after one call on known inputs (checked once per case
+//   and process); a #wrong above 0 makes the case an error.
+// S follows nccl-tests: each rank's buffer for all-reduce and broadcast, the
+// whole gathered output for all-gather, each rank's whole input for
+// reduce-scatter.  All-gather and reduce-scatter need at least one element
+// per rank, so their smallest sizes on many GPUs move n floats (bytes says
+// how many).  A case that needs more GPUs than the process sees is skipped
+// ("needs 8 GPUs, 1 present").
+//
+// Peer bandwidth: cudaMemcpyPeerAsync from GPU 0 to GPU 1 at the three
+// largest sizes (skipped without peer access between them), and the derived
+// figures busbw as a % of it: how close each collective gets to what one
+// link carries.
+
+#include <cstdio>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "perfgate/kernels/bus_bandwidth.hpp"
+#include "perfgate/kernels/collective_run.hpp"
+#include "perfgate/kernels/nccl_communicators.hpp"
+#include "perfgate/kernels/rank_timer.hpp"
+#include "perfgate/cuda/trace_work.hpp"
+#include "perfgate/perfgate.hpp"
+
+namespace {
+
+namespace kernels = perfgate::kernels;
+using kernels::Collective;
+
+constexpr int kGpuCounts[] = {1, 2, 4, 8};
+constexpr int kSizeSteps = 10;  // 8 B * 8^k, k = 0..9: 8 B ... 1 GiB
+constexpr std::size_t kSmallestBytes = 8;
+constexpr std::size_t kPeerSizes[] = {std::size_t{16} << 20, std::size_t{128} << 20, std::size_t{1} << 30};
+constexpr std::size_t kFigureSizes[] = {std::size_t{128} << 20, std::size_t{1} << 30};
+constexpr double kMinTime = 0.05;  // seconds per repetition
+
+std::vector<std::size_t> sweep_sizes() {
+  std::vector<std::size_t> sizes;
+  for (int k = 0; k < kSizeSteps; ++k) sizes.push_back(kSmallestBytes << (3 * k));
+  return sizes;
+}
+
+std::string collective_case(Collective c, bool in_place, int gpus, std::size_t bytes) {
+  return "collectives/" + std::string(kernels::collective_name(c)) + (in_place ? "/in_place" : "/out_of_place") +
+         "/gpus:" + std::to_string(gpus) + "/bytes:" + std::to_string(bytes);
+}
+std::string peer_case(std::size_t bytes) { return "collectives/peer_copy/gpus:2/bytes:" + std::to_string(bytes); }
+
+// S / sizeof(float), at least one element per rank.
+std::size_t sweep_elements(std::size_t bytes, int gpus) {
+  const std::size_t elements = bytes / sizeof(float);
+  return elements < static_cast<std::size_t>(gpus) ? static_cast<std::size_t>(gpus) : elements;
+}
+
+// Calls per timed sample: small collectives take a few microseconds, and one
+// per event pair would time the host's launch more than the GPUs.
+int calls_per_sample(std::size_t bytes) { return bytes <= (std::size_t{16} << 20) ? 20 : 2; }
+
+// ncclCommInitAll takes up to seconds on 8 GPUs and every repetition of a
+// case calls the case function again: one set of communicators per GPU count
+// for the whole process.  Never destroyed: destroying them during static
+// destruction would race the CUDA runtime's own teardown; the process's exit
+// frees them.
+const kernels::NcclCommunicators* communicators(int gpus, std::string* problem) {
+  static std::map<int, const kernels::NcclCommunicators*> made;
+  static std::map<int, std::string> failed;  // a failure is not retried case after case
+  if (const auto it = made.find(gpus); it != made.end()) return it->second;
+  if (const auto it = failed.find(gpus); it != failed.end()) {
+    *problem = it->second;
+    return nullptr;
+  }
+  auto comms = kernels::NcclCommunicators::create(gpus, problem);
+  if (!comms) {
+    failed[gpus] = *problem;
+    return nullptr;
+  }
+  return made[gpus] = new kernels::NcclCommunicators(std::move(*comms));
+}
+
+// #wrong of a case, checked on its first run in this process: the check
+// copies every rank's output to the host, too slow to repeat per repetition.
+std::optional<std::size_t> wrong_elements(kernels::CollectiveRun& run, std::string* problem) {
+  static std::map<std::string, std::size_t> checked;
+  const std::string& name = perfgate::current_case();
+  if (const auto it = checked.find(name); it != checked.end()) return it->second;
+  const auto wrong = run.check(problem);
+  if (wrong) checked[name] = *wrong;
+  return wrong;
+}
+
+void fail(benchmark::State& state, const std::string& problem) { state.SkipWithError(problem.c_str()); }
+
+// The timed loop; returns this repetition's mean seconds per call.
+std::optional<double> time_calls(benchmark::State& state, kernels::CollectiveRun& run,
+                                 const kernels::NcclCommunicators& comms, int batch) {
+  std::string problem;
+  kernels::RankTimer timer(comms);
+  if (!timer.create(&problem)) {
+    fail(state, problem);
+    return std::nullopt;
+  }
+  double seconds = 0.0;
+  std::int64_t calls = 0;
+  perfgate::PhaseRange range(perfgate::CasePhase::timed);
+  while (state.KeepRunningBatch(batch)) {
+    bool queued = timer.start(&problem);
+    for (int i = 0; queued && i < batch; ++i) queued = run.enqueue(&problem);
+    queued = queued && timer.stop(&problem);
+    const auto slowest = queued ? timer.slowest_seconds(&problem) : std::nullopt;
+    if (!slowest) {
+      fail(state, problem);
+      continue;  // the loop ends: the case has an error
+    }
+    state.SetIterationTime(*slowest);
+    seconds += *slowest;
+    calls += batch;
+  }
+  if (state.error_occurred() || calls == 0) return std::nullopt;
+  return seconds / static_cast<double>(calls);
+}
+
+void BM_collective(benchmark::State& state, Collective c, bool in_place, int gpus, std::size_t bytes) {
+  if (!perfgate::cuda::require_gpus(state, gpus)) return;  // no device, or too few
+  std::string problem;
+  const kernels::NcclCommunicators* comms = communicators(gpus, &problem);
+  if (!comms) return fail(state, problem);
+  kernels::CollectiveRun run(*comms, {c, in_place, sweep_elements(bytes, gpus)});
+  if (!run.allocate(&problem)) return fail(state, problem);
+  const auto wrong = wrong_elements(run, &problem);  // also the first, untimed call
+  if (!wrong) return fail(state, problem);
+  if (*wrong > 0)
+    return fail(state, "#wrong = " + std::to_string(*wrong) + ": output elements differ from the expected values " +
+                                 "(kernels/collectives/.../collective_pattern.hpp)");
+  if (perfgate::cuda::GpuTimer::tracing())
+    return perfgate::cuda::trace_work(state, gpus, [&] { run.enqueue(&problem); });
+  {
+    perfgate::PhaseRange range(perfgate::CasePhase::warmup);
+    if (!run.enqueue(&problem)) return fail(state, problem);
+  }
+  const auto per_call = time_calls(state, run, *comms, calls_per_sample(bytes));
+  if (!per_call) return;
+  const double algbw = kernels::algbw_gbps(run.bytes(), *per_call);
+  state.counters["algbw"] = algbw;
+  state.counters["busbw"] = kernels::busbw_gbps(c, gpus, algbw);
+  state.counters["bytes"] = run.bytes();
+  state.counters["#wrong"] = static_cast<double>(*wrong);
+}
+
+bool enable_peer_access(benchmark::State& state, int device, int peer) {
+  if (!perfgate::cuda::check(state, "cudaSetDevice", cudaSetDevice(device))) return false;
+  const cudaError_t e = cudaDeviceEnablePeerAccess(peer, 0);
+  if (e == cudaErrorPeerAccessAlreadyEnabled) {
+    cudaGetLastError();  // not an error here; clear it
+    return true;
+  }
+  return perfgate::cuda::check(state, "cudaDeviceEnablePeerAccess", e);
+}
+
+// GPU 0 -> GPU 1 with cudaMemcpyPeerAsync on GPU 0's stream: one link's
+// bandwidth one way, what busbw is compared with.
+void BM_peer_copy(benchmark::State& state, std::size_t bytes) {
+  if (!perfgate::cuda::require_gpus(state, 2)) return;
+  int can_access = 0;
+  if (!perfgate::cuda::check(state, "cudaDeviceCanAccessPeer", cudaDeviceCanAccessPeer(&can_access, 0, 1))) return;
+  if (!can_access) return state.SkipWithError("SKIPPED: GPU 0 has no peer access to GPU 1");
+  if (!enable_peer_access(state, 1, 0) || !enable_peer_access(state, 0, 1)) return;
+  perfgate::cuda::DeviceBuffer source, target;
+  if (!perfgate::cuda::allocate(state, source, bytes)) return;
+  if (!perfgate::cuda::check(state, "cudaSetDevice", cudaSetDevice(1)) ||
+      !perfgate::cuda::check(state, "cudaMalloc (GPU 1)", target.allocate(bytes)) ||
+      !perfgate::cuda::check(state, "cudaSetDevice", cudaSetDevice(0)))
+    return;
+  perfgate::cuda::MeasureOptions options;
+  options.hot = true;  // over the link the L2 is no help
+  perfgate::cuda::measure(state, [&](cudaStream_t s) {
+    cudaMemcpyPeerAsync(target.get(), 1, source.get(), 0, bytes, s);
+  }, options);
+  state.counters["GB/s"] =
+      benchmark::Counter(static_cast<double>(bytes) / 1e9, benchmark::Counter::kIsIterationInvariantRate);
+}
+
+int register_cases() {
+  auto gpu_case = [](benchmark::internal::Benchmark* b) { b->UseManualTime()->MinTime(kMinTime); };
+  for (Collective c : kernels::kCollectives)
+    for (bool in_place : {false, true})
+      for (int gpus : kGpuCounts)
+        for (std::size_t bytes : sweep_sizes())
+          gpu_case(perfgate::register_case(collective_case(c, in_place, gpus, bytes), BM_collective, c, in_place, gpus,
+                                           bytes));
+  for (std::size_t bytes : kPeerSizes) {
+    auto* b = perfgate::register_case(peer_case(bytes), BM_peer_copy, bytes);
+    gpu_case(b);
+    b->Setup(perfgate::cuda::note_memory_before_case);
+  }
+  return 0;
+}
+const int registered = register_cases();
+
+// 100 * busbw / peer bandwidth at the same size, from the two medians:
+// 100 * (factor * S / median(collective)) / (P / median(peer copy)), S the
+// collective's bytes, P the copy's.
+perfgate::FigureDefinition busbw_pct_of_peer(Collective c, int gpus, std::size_t bytes) {
+  const std::size_t count = kernels::collective_counts(c, sweep_elements(bytes, gpus), gpus).count;
+  const double s = kernels::algorithm_bytes(c, count, sizeof(float), gpus);
+  const double factor = kernels::bus_factor(c, gpus);
+  perfgate::FigureDefinition f;
+  f.name = "collectives/" + std::string(kernels::collective_name(c)) + "/gpus:" + std::to_string(gpus) + "/bytes:" +
+           std::to_string(bytes) + "/busbw_pct_of_peer";
+  f.unit = "%";
+  f.inputs = {collective_case(c, false, gpus, bytes), peer_case(bytes)};
+  char factor_text[32];
+  std::snprintf(factor_text, sizeof factor_text, "%.6g", factor);
+  f.formula = "100 * (" + std::string(factor_text) + " * " + std::to_string(static_cast<long long>(s)) +
+              " B / median(" + f.inputs[0] + ")) / (" + std::to_string(bytes) + " B / median(" + f.inputs[1] + "))";
+  f.derive = [s, factor, bytes](const std::vector<double>& medians, std::string*) -> std::optional<double> {
+    return 100.0 * (factor * s / medians[0]) / (static_cast<double>(bytes) / medians[1]);
+  };
+  return f;
+}
+
+int register_figures() {
+  for (Collective c : kernels::kCollectives)
+    for (int gpus : kGpuCounts)
+      if (gpus > 1)
+        for (std::size_t bytes : kFigureSizes) perfgate::register_figure(busbw_pct_of_peer(c, gpus, bytes));
+  return 0;
+}
+const int figures_registered = register_figures();
+
+}  // namespace
