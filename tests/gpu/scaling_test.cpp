@@ -1,7 +1,7 @@
 // The scaling workload on the GPU against its float64 CPU reference: the
 // all-reduced overlap after the steps, on 1 GPU and on every GPU count up
-// to those present (2, 4, 8); and the start gate holding a stream until it
-// is released.  Skipped without a device.
+// to those present (2, 4, 8); and the launch blocker (the suite's start
+// gate) holding a stream until it is released.  Skipped without a device.
 
 #include <gtest/gtest.h>
 
@@ -11,10 +11,10 @@
 #include <cuda_runtime_api.h>
 
 #include "perfgate/cuda/availability.hpp"
+#include "perfgate/cuda/launch_blocker.hpp"
 #include "perfgate/kernels/random_inputs.hpp"
 #include "perfgate/kernels/scaling_problem.hpp"
 #include "perfgate/kernels/sharded_evolution.hpp"
-#include "perfgate/kernels/start_gate.hpp"
 
 namespace perfgate::kernels {
 namespace {
@@ -57,16 +57,16 @@ TEST(ScalingGpu, EveryGpuCountPresentMatchesTheFloat64Reference) {
 
 TEST(ScalingGpu, TheStartGateHoldsAStreamUntilReleased) {
   REQUIRE_DEVICE();
-  StartGate gate;
-  ASSERT_EQ(gate.create(5.0), "");
+  cuda::LaunchBlocker gate;
+  ASSERT_EQ(gate.allocate(), cudaSuccess);
   cudaStream_t stream = nullptr;
   ASSERT_EQ(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), cudaSuccess);
-  ASSERT_EQ(gate.hold(stream), "");
+  ASSERT_EQ(gate.block(stream, 5.0), cudaSuccess);
   std::this_thread::sleep_for(std::chrono::milliseconds(50));
   EXPECT_EQ(cudaStreamQuery(stream), cudaErrorNotReady);
   gate.release();
   EXPECT_EQ(cudaStreamSynchronize(stream), cudaSuccess);
-  EXPECT_FALSE(gate.rearm());  // released, not timed out
+  EXPECT_FALSE(gate.timed_out());  // released, not timed out
   cudaStreamDestroy(stream);
 }
 

@@ -4,10 +4,10 @@
 
 #include "clock_probe.hpp"
 #include "l2_flush.hpp"
-#include "launch_blocker.hpp"
 #include "perfgate/cuda/availability.hpp"
 #include "perfgate/cuda/case_checks.hpp"
 #include "perfgate/cuda/check.hpp"
+#include "perfgate/cuda/launch_blocker.hpp"
 #include "perfgate/cuda/measure.hpp"
 #include "perfgate/model/results.hpp"
 #include "perfgate/runtime/run_collector.hpp"

@@ -1,4 +1,4 @@
-#include "launch_blocker.hpp"
+#include "perfgate/cuda/launch_blocker.hpp"
 
 namespace perfgate::cuda {
 namespace {
@@ -30,7 +30,7 @@ LaunchBlocker::~LaunchBlocker() {
 cudaError_t LaunchBlocker::allocate() {
   if (flags_) return cudaSuccess;
   void* host = nullptr;
-  if (const cudaError_t e = cudaHostAlloc(&host, 2 * sizeof(int), cudaHostAllocMapped); e != cudaSuccess) return e;
+  if (const cudaError_t e = cudaHostAlloc(&host, 2 * sizeof(int), cudaHostAllocMapped | cudaHostAllocPortable); e != cudaSuccess) return e;
   flags_ = static_cast<volatile int*>(host);
   flags_[0] = 1;
   flags_[1] = 0;

@@ -187,11 +187,13 @@ int run(std::vector<std::string> args) {
   if (options.mode == RunMode::record && results_path(options, suite).empty())
     throw InputError("--perfgate_mode=record needs --perfgate_results=FILE or --perfgate_out_dir=DIR");
   const Fingerprint device = this_device(this_suite.gpu, this_suite.gpus);
+  // Calibrations are per GPU model: a run on several GPUs ("-x8") uses its model's.
+  const fs::path calibration = calibration_path(options, model_slug(device));
   std::optional<Results> baseline;
   fs::path baseline_file;
   if (options.mode == RunMode::gate) {
     baseline_file = baseline_path(options, device.slug, suite);
-    require_outputs_apart(options, suite, baseline_file, calibration_path(options, model_slug(device)));
+    require_outputs_apart(options, suite, baseline_file, calibration);
     if (!options.baseline.empty() || fs::exists(baseline_file))
       baseline = load_results(baseline_file);  // a bad baseline stops the run before measuring
     if (baseline)
@@ -201,8 +203,7 @@ int run(std::vector<std::string> args) {
   if (options.mode == RunMode::gate && !baseline && !other_device_baseline(options, suite))
     require_results_worth_measuring(options, suite, baseline_file, device);
   // Read before measuring too: a bad calibration stops the run at once.
-  // Calibrations are per GPU model: a run on several GPUs ("-x8") uses its model's.
-  const Ceilings ceilings = ceilings_for(device, calibration_path(options, model_slug(device)));
+  const Ceilings ceilings = ceilings_for(device, calibration);
   // And the history is reached before measuring: an unreachable one stops the run now.
   std::optional<RunHistory> history;
   if (!options.history.empty() && options.mode != RunMode::smoke) history.emplace(options.history, options.history_kind);

@@ -1,7 +1,7 @@
 #pragma once
 // One timed call of the scaling workload on G GPUs, split into compute and
 // collective from CUDA events on every GPU's stream.  All GPUs start
-// together (kernels::StartGate; within the microseconds the GPUs take to
+// together (perfgate::cuda::LaunchBlocker; within the microseconds the GPUs take to
 // see its flag), so each GPU's events share one origin:
 //   compute_r = start_r -> end of its compute (the steps and the overlap)
 //   total_r   = start_r -> end of its all-reduce

@@ -23,10 +23,10 @@
 #include <utility>
 #include <vector>
 
+#include "perfgate/cuda/launch_blocker.hpp"
 #include "perfgate/kernels/cuda_check.hpp"
 #include "perfgate/kernels/scaling_problem.hpp"
 #include "perfgate/kernels/sharded_evolution.hpp"
-#include "perfgate/kernels/start_gate.hpp"
 #include "perfgate/perfgate.hpp"
 #include "iteration_split.hpp"
 #include "rank_events.hpp"
@@ -35,6 +35,7 @@
 namespace {
 
 namespace kernels = perfgate::kernels;
+using perfgate::cuda::LaunchBlocker;
 using perfgate::scaling::IterationSplit;
 using perfgate::scaling::RankEvents;
 using perfgate::scaling::ScalingMode;
@@ -85,12 +86,25 @@ std::string synchronize_all(const kernels::ShardedEvolution& e) {
   return first;
 }
 
+// The gate's flags; "" or "<api>: <error>" like the other steps.
+std::string allocate(LaunchBlocker& gate) {
+  const cudaError_t e = gate.allocate();
+  return e == cudaSuccess ? std::string() : kernels::cuda_error_text("cudaHostAlloc", e);
+}
+
+// Holds one GPU's stream; the blocker's flags are portable, so one blocker
+// holds every GPU's and one release() starts them all.
+std::string hold(LaunchBlocker& gate, cudaStream_t stream) {
+  const cudaError_t e = gate.block(stream, kGateTimeoutS);
+  return e == cudaSuccess ? std::string() : kernels::cuda_error_text("hold_stream<<<>>>", e);
+}
+
 // Queues one call (everything behind the gate when `gate` is given).
-std::string queue_call(kernels::ShardedEvolution& e, kernels::StartGate* gate, RankEvents* events) {
+std::string queue_call(kernels::ShardedEvolution& e, LaunchBlocker* gate, RankEvents* events) {
   for (int r = 0; r < e.gpus(); ++r) {
     if (const cudaError_t err = cudaSetDevice(r); err != cudaSuccess) return kernels::cuda_error_text("cudaSetDevice", err);
     if (gate)
-      if (std::string error = gate->hold(e.stream(r)); !error.empty()) return error;
+      if (std::string error = hold(*gate, e.stream(r)); !error.empty()) return error;
     if (events)
       if (std::string error = events->record(r, RankEvents::start, e.stream(r)); !error.empty()) return error;
   }
@@ -108,11 +122,11 @@ std::string queue_call(kernels::ShardedEvolution& e, kernels::StartGate* gate, R
 }
 
 // One timed call: queue behind the gate, release, wait, split.
-std::string timed_call(kernels::ShardedEvolution& e, kernels::StartGate& gate, RankEvents& events, IterationSplit* split) {
+std::string timed_call(kernels::ShardedEvolution& e, LaunchBlocker& gate, RankEvents& events, IterationSplit* split) {
   std::string error = queue_call(e, &gate, &events);
   gate.release();  // also after a failure: the held streams must not wait out the timeout
   if (std::string waited = synchronize_all(e); error.empty()) error = waited;
-  if (gate.rearm() && error.empty())
+  if (gate.timed_out() && error.empty())
     error = "the GPUs waited over " + std::to_string(static_cast<int>(kGateTimeoutS)) +
             " s at the start gate: queuing the call waited for a GPU (a synchronizing call)";
   if (!error.empty()) return error;
@@ -124,15 +138,14 @@ std::string timed_call(kernels::ShardedEvolution& e, kernels::StartGate& gate, R
 
 // The gate kernel's first launch on each device, alone: a first launch
 // loads its module, which waits for the device.
-std::string warm_up_gate(kernels::ShardedEvolution& e, kernels::StartGate& gate) {
+std::string warm_up_gate(kernels::ShardedEvolution& e, LaunchBlocker& gate) {
   std::string error;
   for (int r = 0; r < e.gpus() && error.empty(); ++r) {
     cudaSetDevice(r);
-    error = gate.hold(e.stream(r));
+    error = hold(gate, e.stream(r));
   }
   gate.release();
   if (std::string waited = synchronize_all(e); error.empty()) error = waited;
-  gate.rearm();
   return error;
 }
 
@@ -141,7 +154,7 @@ std::string warm_up_gate(kernels::ShardedEvolution& e, kernels::StartGate& gate)
 // result like nccl-tests' #wrong: every rank holds the same reduced overlap,
 // and it is finite with |overlap| <= the number of states (each term is an
 // inner product of two unit vectors).
-std::string warm_up_and_check(kernels::ShardedEvolution& e, kernels::StartGate& gate) {
+std::string warm_up_and_check(kernels::ShardedEvolution& e, LaunchBlocker& gate) {
   if (std::string error = warm_up_gate(e, gate); !error.empty()) return error;
   if (std::string error = queue_call(e, nullptr, nullptr); !error.empty()) return error;
   kernels::Complex first;
@@ -177,9 +190,9 @@ void BM_scaling(benchmark::State& state, ScalingMode mode, int gpus) {
   KeepCurrentDevice keep;
   const int per_gpu = states_per_gpu(mode, gpus);
   kernels::ShardedEvolution evolution;
-  kernels::StartGate gate;
+  LaunchBlocker gate;
   RankEvents events;
-  if (!ok(state, evolution.create(kProblem, propagator(), gpus, per_gpu)) || !ok(state, gate.create(kGateTimeoutS)) ||
+  if (!ok(state, evolution.create(kProblem, propagator(), gpus, per_gpu)) || !ok(state, allocate(gate)) ||
       !ok(state, events.create(gpus)) || !ok(state, warm_up_and_check(evolution, gate)))
     return;
   // The traced pass: the steps and the all-reduce under CUPTI, a track per GPU.

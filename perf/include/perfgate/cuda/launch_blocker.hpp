@@ -4,6 +4,10 @@
 // the host queues the timed work behind it; released, the work runs back to
 // back on the GPU and the events time the work, not the host's launch calls.
 //
+// One blocker can hold the streams of several GPUs (block() on each, then
+// one release()): the flags are mapped and portable, so every device sees
+// them; the scaling suite starts all its GPUs at once this way.
+//
 // Work that waits for the GPU while the stream is held (cudaStreamSynchronize,
 // cudaDeviceSynchronize, cudaMalloc/cudaFree, a copy from pageable memory)
 // would wait forever, so the kernel gives up after a timeout and says so.
