@@ -11,13 +11,17 @@
 #   lib/libperfgate_<stage>.a              with CUDA: perfgate::runtime_cuda,
 #                                          main_cuda, calibrate (the CUDA
 #                                          component)
+#   lib/libperfgate_<stage>.a              perfgate::sql, history, dashboard,
+#                                          main_history (the History
+#                                          component: SQLite and libpq)
 #   bin/perfgate                           perfgate::cli (when built; host code)
 #   bin/perfgate-device-cuda               with CUDA: the GPU part of
 #                                          `perfgate device`, which runs it
 #   lib/cmake/perfgate/                    perfgateConfig.cmake, its version
 #                                          file, perfgateTargets*.cmake,
 #                                          perfgateCudaTargets*.cmake (with
-#                                          CUDA) and PerfgateAddSuite.cmake
+#                                          CUDA), perfgateHistoryTargets*.cmake
+#                                          and PerfgateAddSuite.cmake
 # Included last from the top-level CMakeLists.txt, after every target exists.
 include_guard(GLOBAL)
 
@@ -29,6 +33,7 @@ mark_as_advanced(PERFGATE_INSTALL_CMAKEDIR)
 
 get_property(_perfgate_libraries GLOBAL PROPERTY PERFGATE_EXPORTED_TARGETS)
 get_property(_perfgate_cuda_libraries GLOBAL PROPERTY PERFGATE_CUDA_EXPORTED_TARGETS)
+get_property(_perfgate_history_libraries GLOBAL PROPERTY PERFGATE_HISTORY_EXPORTED_TARGETS)
 get_property(_perfgate_header_dirs GLOBAL PROPERTY PERFGATE_HEADER_DIRS)
 list(REMOVE_DUPLICATES _perfgate_header_dirs)
 
@@ -91,6 +96,22 @@ if(_perfgate_cuda_libraries)
     DESTINATION "${PERFGATE_INSTALL_CMAKEDIR}")
 endif()
 
+# The History component: the run history on SQLite and PostgreSQL
+# (perfgate::sql, perfgate::history, perfgate::dashboard and the suites'
+# perfgate::main_history), a file of its own that perfgateConfig.cmake loads
+# when libsqlite3 and libpq are found (and must, for COMPONENTS History): a
+# host-only consumer needs neither.
+if(_perfgate_history_libraries)
+  install(TARGETS ${_perfgate_history_libraries}
+    EXPORT perfgateHistoryTargets
+    ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}"
+    LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}")
+  install(EXPORT perfgateHistoryTargets
+    NAMESPACE perfgate::
+    FILE perfgateHistoryTargets.cmake
+    DESTINATION "${PERFGATE_INSTALL_CMAKEDIR}")
+endif()
+
 configure_package_config_file(
   "${CMAKE_CURRENT_LIST_DIR}/perfgateConfig.cmake.in"
   "${PROJECT_BINARY_DIR}/perfgateConfig.cmake"
@@ -112,6 +133,7 @@ install(FILES
 
 unset(_perfgate_libraries)
 unset(_perfgate_cuda_libraries)
+unset(_perfgate_history_libraries)
 unset(_perfgate_header_dirs)
 unset(_perfgate_install_targets)
 unset(_perfgate_bin_to_lib)

@@ -1,5 +1,5 @@
 # perfgate_library(<stage> SOURCES ... [DEPENDS ...] [PRIVATE_DEPENDS ...]
-#                  [FLAVOUR host|cuda] [CUDA]): one static library per
+#                  [FLAVOUR host|cuda] [CUDA | HISTORY]): one static library per
 # pipeline stage, perfgate::<stage>, with headers under <dir>/include.
 #
 # FLAVOUR marks a library built twice, once without and once with CUDA
@@ -9,9 +9,12 @@
 # them.  CMake enforces that: PERFGATE_FLAVOUR is a compatible interface
 # string, and linking both flavours is a generate-time error.
 # CUDA puts the library in the CUDA component's export set
-# (perfgateCudaTargets.cmake), which CPU-only consumers never load.
+# (perfgateCudaTargets.cmake), which CPU-only consumers never load; HISTORY
+# in the History component's (perfgateHistoryTargets.cmake: the run history
+# on SQLite and PostgreSQL), which consumers without libsqlite3-dev and
+# libpq-dev never load.
 function(perfgate_library stage)
-  cmake_parse_arguments(ARG "CUDA" "FLAVOUR" "SOURCES;DEPENDS;PRIVATE_DEPENDS" ${ARGN})
+  cmake_parse_arguments(ARG "CUDA;HISTORY" "FLAVOUR" "SOURCES;DEPENDS;PRIVATE_DEPENDS" ${ARGN})
   set(target perfgate_${stage})
   add_library(${target} STATIC ${ARG_SOURCES})
   add_library(perfgate::${stage} ALIAS ${target})
@@ -30,6 +33,8 @@ function(perfgate_library stage)
   perfgate_stable_code_layout(${target})
   if(ARG_CUDA)
     set_property(GLOBAL APPEND PROPERTY PERFGATE_CUDA_EXPORTED_TARGETS ${target})
+  elseif(ARG_HISTORY)
+    set_property(GLOBAL APPEND PROPERTY PERFGATE_HISTORY_EXPORTED_TARGETS ${target})
   else()
     set_property(GLOBAL APPEND PROPERTY PERFGATE_EXPORTED_TARGETS ${target})
   endif()

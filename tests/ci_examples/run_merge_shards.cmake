@@ -54,7 +54,10 @@ merge(0 2 out)
 require("${out}" "| perfgate-gpu-h100-shard-1 | 0 |")
 require("${out}" "| perfgate-cpu-shard-2 | 77 |")
 require("${out}" "1 comparison(s) added, 0 already there")
-require("${out}" "perfgate: PASS")
+# compare.py's test3 fixtures hold too few repetitions to judge (and two
+# cases on one side only): the shard passed (exit 0) and its report says it
+# gated nothing, never PASS.
+require("${out}" "perfgate: NOT GATED (exit 0)")
 if(NOT EXISTS "${WORK_DIR}/out/index.html" OR NOT EXISTS "${WORK_DIR}/history.sqlite")
   fail("no index.html or history.sqlite after the merge")
 endif()

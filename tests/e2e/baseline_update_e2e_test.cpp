@@ -110,6 +110,9 @@ TEST_F(BaselineUpdate, DryRunWritesNothing) {
   const auto run = update("--dry-run");
   EXPECT_EQ(run.exit_code, 0) << run.output;
   EXPECT_FALSE(std::filesystem::exists(dir_ / "baselines")) << "dry run wrote a baseline";
+  // Issue 24: its rounds are temporary files it deletes; no line names one.
+  EXPECT_EQ(run.output.find(".round1.json"), std::string::npos) << run.output;
+  EXPECT_EQ(run.output.find("perfgate baseline promote"), std::string::npos) << run.output;
 }
 
 TEST_F(BaselineUpdate, UnreadableOldBaselineNeedsForce) {

@@ -128,7 +128,7 @@ TEST_F(CliConventions, ReportReadsTheComparisonFromStandardInput) {
   write("slow.json", host_run(1.5, 100));
   ASSERT_EQ(perfgate("compare " + path("base.json") + " " + path("slow.json") + " --json " + path("c.json")).exit_code, 1);
   const auto run = perfgate("report - --markdown " + path("run.md") + " --html " + path("run.html") + " < " + path("c.json"));
-  EXPECT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_EQ(run.exit_code, 1) << "the gate's code of what it read: " << run.output;
   const std::string md = read_text(dir_ / "run.md");
   EXPECT_NE(md.find("FAIL (exit 1)"), std::string::npos) << md;
   EXPECT_NE(md.find(std::string("judged by perfgate ") + version()), std::string::npos) << md;

@@ -192,18 +192,25 @@ TEST_F(CompareCli, NanAndOutOfRangeGateFlagsAreRefusedNotAPass) {
 }
 
 // Issue 15 item 6: another suite's baseline, an empty current file, a filter
-// typo that left nothing: nothing was gated, exit 2 with one line naming both.
-TEST_F(CompareCli, NothingOnBothSidesIsExit2NamingBothFiles) {
+// typo that left nothing: nothing was gated, and one note names both files.
+// Issue 24: that is NOT GATED, never PASS: exit 0, and 2 with --require-gated.
+TEST_F(CompareCli, NothingOnBothSidesIsNotGatedNamingBothFiles) {
   write("base.json", suite_run(1.0, 1));
   write("other.json", testing::results("other", {benchmark("other/case", lognormal_samples(1e-3, 0.01, 10, 5))}));
   write("empty.json", testing::results("kernels", {}));
   for (const std::string current : {"other.json", "empty.json"}) {
     const auto run = perfgate_cli("compare " + path("base.json") + " " + path(current) + reports());
-    EXPECT_EQ(run.exit_code, 2) << current << "\n" << run.output;
-    EXPECT_NE(run.output.find("nothing to gate: no benchmark of " + path(current) + " is in " + path("base.json")),
-              std::string::npos)
-        << run.output;
-    EXPECT_NE(run.output.find("ERROR (exit 2)"), std::string::npos) << run.output;
+    EXPECT_EQ(run.exit_code, 0) << current << "\n" << run.output;
+    EXPECT_NE(run.output.find("nothing to gate: no benchmark of " + current + " is in base.json"), std::string::npos)
+        << "both files, named as reports name them: " << run.output;
+    EXPECT_NE(run.output.find("NOT GATED (exit 0)"), std::string::npos) << run.output;
+    EXPECT_EQ(run.output.find("PASS"), std::string::npos) << run.output;
+    const json c = json::parse(read_text(dir_ / "out/c.json"));
+    EXPECT_EQ(c["exit_code"], 0);
+    EXPECT_EQ(c["status"], "NOT_GATED");
+    const auto strict = perfgate_cli("compare " + path("base.json") + " " + path(current) + " --require-gated" + reports());
+    EXPECT_EQ(strict.exit_code, 2) << strict.output;
+    EXPECT_NE(strict.output.find("NOT GATED (exit 2)"), std::string::npos) << strict.output;
     EXPECT_EQ(json::parse(read_text(dir_ / "out/c.json"))["exit_code"], 2);
   }
 }

@@ -171,8 +171,15 @@ TEST(HistoryCli, ASuiteRunRecordsItselfAndTakesItsSpreadFromTheHistory) {
   ASSERT_TRUE(gated.exit_code == 0 || gated.exit_code == 1) << gated.output;
   const nlohmann::json comparison = nlohmann::json::parse(read_text(dir / "c.json"));
   const nlohmann::json& spread = comparison.at("benchmarks").at(0).at("evidence").at("run_spread");
-  EXPECT_EQ(spread.at("source"), "history") << comparison.dump();
-  EXPECT_EQ(spread.at("runs"), 5);
+  // The five runs were read.  Their spread is this machine's: under heavy
+  // load beyond the cap (kMaxHistoryRunSpread), and then said to be.
+  if (spread.contains("implausible_history_sd")) {
+    EXPECT_GT(spread.at("implausible_history_sd").get<double>(), 0.10) << comparison.dump();
+    EXPECT_NE(comparison.at("notes").dump().find("judged as if no history were given"), std::string::npos);
+  } else {
+    EXPECT_EQ(spread.at("source"), "history") << comparison.dump();
+    EXPECT_EQ(spread.at("runs"), 5);
+  }
   EXPECT_NE(comparison.at("notes").dump().find("run-to-run spread from the history"), std::string::npos);
   const auto store = sql::open_database(db);
   EXPECT_EQ(std::get<std::int64_t>(store->query("SELECT COUNT(*) FROM runs").at(0).at(0)), 6);

@@ -122,7 +122,14 @@ TEST_F(HtmlReportE2e, CompareWritesASelfContainedPageThatABrowserOpensOffline) {
   const auto verdict = page.dom.find("id=\"verdict\"");
   ASSERT_NE(verdict, std::string::npos);
   EXPECT_LT(verdict, page.dom.find("<svg"));
-  EXPECT_NE(page.dom.find(run.exit_code == 0 ? "PASS (exit 0)" : "FAIL (exit 1)", verdict), std::string::npos);
+  // It says what the comparison file says (one sample a side: NOT GATED).
+  const json doc = json::parse(read_text(path("r.json")));
+  const std::string status = doc["status"].get<std::string>();
+  EXPECT_EQ(page.dom.find("data-status=\"" + status + "\">" + (status == "NOT_GATED" ? "NOT GATED" : status) + " (exit " +
+                              std::to_string(run.exit_code) + ")",
+                          verdict),
+            page.dom.find("data-status=", verdict))
+      << status;
   ASSERT_TRUE(fs::exists(path("r.png"))) << page.log;
   EXPECT_GT(fs::file_size(path("r.png")), 10000u);
 }
@@ -156,12 +163,14 @@ TEST_F(HtmlReportE2e, ReportMakesOnePageOfSeveralSuites) {
   }
   const auto report = perfgate_cli("report " + word("out/kernels.comparison.json") + " " + word("out/copies.comparison.json") +
                                    " --html " + word("index.html"));
-  ASSERT_EQ(report.exit_code, 0) << report.output;
+  ASSERT_EQ(report.exit_code, 1) << report.output;  // the run's gate code: kernels regressed
   EXPECT_NE(report.output.find("HTML report: " + path("index.html").string()), std::string::npos) << report.output;
   const std::string html = read_text(path("index.html"));
   expect_self_contained(html);
   EXPECT_EQ(count_occurrences(html, "<section class=\"suite\""), 2u);
-  EXPECT_NE(html.find("id=\"verdict\" data-exit-code=\"1\">FAIL (exit 1): 2 suites"), std::string::npos);
+  EXPECT_NE(html.find("id=\"verdict\" data-exit-code=\"1\" data-status=\"FAIL\">FAIL (exit 1): 2 suites (1 FAIL, 1 PASS), "
+                      "6 of 6 cases gated: "),
+            std::string::npos);
   // The results beside each comparison and the baseline it names were read: every case has its samples.
   EXPECT_EQ(count_occurrences(html, "<figure class=\"dist\""), 6u);
   const testing::BrowserPage page = testing::load_in_browser(path("index.html"));
@@ -209,7 +218,7 @@ TEST_F(HtmlReportE2e, H100ReportHasARooflineAndTheBatchCurve) {
                                 " --json " + word("out/fno.comparison.json"));
   ASSERT_LE(run.exit_code, 1) << run.output;  // 5 samples a side: the slowdown may stay INCONCLUSIVE
   const auto report = perfgate_cli("report " + word("out/fno.comparison.json") + " --html " + word("h100.html"));
-  ASSERT_EQ(report.exit_code, 0) << report.output;
+  ASSERT_EQ(report.exit_code, run.exit_code) << report.output;
   std::size_t with_work = 0;
   for (const BenchmarkResult& b : load_results(path("out/fno.results.json")).benchmarks)
     with_work += b.counters.count("arithmetic_intensity") && b.counters.count("TFLOP/s");
@@ -224,6 +233,307 @@ TEST_F(HtmlReportE2e, H100ReportHasARooflineAndTheBatchCurve) {
   EXPECT_EQ(count_occurrences(page.dom, "class=\"batch-failed\""), 2u);  // 4096 and 8192 ran out of memory
   EXPECT_NE(page.dom.find("knee B = 64"), std::string::npos);
   EXPECT_TRUE(fs::exists(path("h100.png")));
+}
+
+// ---- A whole run's page as a reader uses it: the failing suite first, the
+// skipped ones folded, the filters in the URL.
+
+BenchmarkResult with_work(BenchmarkResult b, double flop, double bytes, double tflops, double compute_pct) {
+  b.counters["flop"] = flop;
+  b.counters["bytes_read"] = bytes;
+  b.counters["arithmetic_intensity"] = flop / bytes;
+  b.counters["TFLOP/s"] = tflops;
+  b.counters["compute_pct"] = compute_pct;
+  b.counters["precision"] = std::string("bf16");
+  return b;
+}
+
+// The failing suite: a traced case that slows down (kernel rows), a case
+// with counters (a roofline) and a derived figure.
+Results failing_suite(double slow_factor, std::uint64_t seed) {
+  Results r = testing::results(
+      "gamma",
+      {testing::traced_benchmark("gamma/bf16/1024", 1e-3 * slow_factor, seed,
+                                 {testing::traced_kernel("gemm_bf16", 30, 9e5 * slow_factor, seed + 1)}),
+       with_work(benchmark("gamma/fp32/1024", lognormal_samples(2e-3, 0.01, 10, seed + 2)), 2e12, 1e9, 500, 50),
+       benchmark("gamma/copy/64MiB", lognormal_samples(5e-4, 0.01, 10, seed + 3))},
+      testing::test_gpu());
+  r.figures = {{"gamma/bf16_over_fp32", slow_factor / 2, "x", "median(gamma/bf16/1024) / median(gamma/fp32/1024)",
+                {"gamma/bf16/1024", "gamma/fp32/1024"}, std::nullopt}};
+  return r;
+}
+
+// `cases` cases, measured or (with a reason) skipped.
+Results cases_of(const std::string& suite, int cases, const std::string& skipped_why = "") {
+  std::vector<BenchmarkResult> all;
+  for (int i = 0; i < cases; ++i) {
+    const std::string name = suite + "/case" + std::to_string(i);
+    all.push_back(skipped_why.empty() ? benchmark(name, lognormal_samples(1e-3, 0.01, 10, i + 1))
+                                      : testing::skipped_benchmark(name, skipped_why));
+  }
+  return testing::results(suite, all);
+}
+
+// What a view of the page is, measured in the browser after the page's
+// script ran: which suites and parts are rendered (they have a layout box),
+// the filters' controls and the URL's fragment.  Then each action (a filter
+// changed as a reader would, with its event) and the view after it.
+constexpr const char* kProbe = R"js(
+(function () {
+  function rendered(e) { return e.getClientRects().length > 0; }
+  function all(selector) { return Array.prototype.slice.call(document.querySelectorAll(selector)); }
+  function byId(id) { return document.getElementById(id); }
+  var parts = ['section.suite', '.skipped-line', 'div.regression', 'g.forest-row', 'tr.bench-row', 'figure.dist',
+               'table.figures', 'table.kernels', 'tr.kernel-row', 'svg.roofline', 'details.suggestions', '#nothing-shown'];
+  function view() {
+    var v = {hash: location.hash, requests: document.body.getAttribute('data-requests'),
+             only: byId('only-regressions').checked, suite: byId('suite-filter').value, name: byId('name-filter').value,
+             suites: all('section.suite').filter(rendered).map(function (s) { return s.getAttribute('data-suite'); }),
+             others: all('[data-benchmark]').filter(function (e) {
+               return rendered(e) && e.getAttribute('data-verdict') !== 'REGRESSION';
+             }).map(function (e) { return e.getAttribute('data-benchmark'); }),
+             run_lines: all('main p.note').filter(function (e) {
+               return rendered(e) && /^(baseline|current): /.test(e.textContent);
+             }).length,
+             headings: all('main h3').filter(rendered).map(function (e) { return e.textContent; }),
+             shown: {}};
+    parts.forEach(function (p) { v.shown[p] = all(p).filter(rendered).length; });
+    return v;
+  }
+  var views = [view()];
+  (window.probeActions || []).forEach(function (a) {
+    var e = byId(a.id);
+    if (e.type === 'checkbox') e.checked = a.value; else e.value = a.value;
+    e.dispatchEvent(new Event(a.event, {bubbles: true}));
+    views.push(view());
+  });
+  var out = document.createElement('pre');
+  out.id = 'probe';
+  out.textContent = JSON.stringify(views);
+  document.body.appendChild(out);
+})();
+)js";
+
+std::string unescape_text(std::string text) {
+  for (const auto& [entity, character] : {std::pair<std::string, std::string>{"&lt;", "<"}, {"&gt;", ">"}, {"&amp;", "&"}})
+    for (auto at = text.find(entity); at != std::string::npos; at = text.find(entity, at + 1)) text.replace(at, entity.size(), character);
+  return text;
+}
+
+struct Probed {
+  testing::BrowserPage page;
+  json views;  // the view on load, then one after each action
+};
+
+class WholeRunPage : public HtmlReportE2e {
+ protected:
+  // alpha PASS, skipped_one SKIPPED, gamma FAIL, delta NOT GATED,
+  // skipped_two SKIPPED, epsilon PASS: each compared by `perfgate compare`,
+  // all of them on one page by `perfgate report`, in that order.
+  void SetUp() override {
+    const auto suite = [&](const std::string& name, const Results& base, const Results& cur, int exit_code) {
+      write_text(path("base-" + name + ".json"), results_to_json(base));
+      write_text(path("out/" + name + ".results.json"), results_to_json(cur));
+      const auto run = perfgate_cli("compare " + word("base-" + name + ".json") + " " + word("out/" + name + ".results.json") +
+                                    " --json " + word("out/" + name + ".comparison.json"));
+      ASSERT_EQ(run.exit_code, exit_code) << name << ": " << run.output;
+      comparisons_ += " " + word("out/" + name + ".comparison.json");
+    };
+    suite("alpha", suite_run("alpha", 1.0, 1), suite_run("alpha", 1.0, 100), 0);
+    suite("skipped_one", cases_of("skipped_one", 3), cases_of("skipped_one", 3, "no CUDA device"), 77);
+    suite("gamma", failing_suite(1.0, 1), failing_suite(1.5, 100), 1);
+    suite("delta", testing::results("delta", {benchmark("delta/old", lognormal_samples(1e-3, 0.01, 10, 1))}),
+          testing::results("delta", {benchmark("delta/new", lognormal_samples(1e-3, 0.01, 10, 2))}), 0);
+    suite("skipped_two", cases_of("skipped_two", 2), cases_of("skipped_two", 2, "needs 8 GPUs"), 77);
+    suite("epsilon", suite_run("epsilon", 1.0, 2), suite_run("epsilon", 1.0, 200), 0);
+    const auto report = perfgate_cli("report" + comparisons_ + " --html " + word("index.html"));
+    ASSERT_EQ(report.exit_code, 1) << report.output;  // the run's gate code: gamma regressed
+    html_ = read_text(path("index.html"));
+    expect_self_contained(html_);
+  }
+
+  // The page opened at `fragment`, the probe run on it after `actions`
+  // (a JSON array of {id, value, event}).
+  Probed probe(const std::string& fragment, const std::string& actions = "[]") {
+    const std::string name = "probe" + std::to_string(++probes_) + ".html";
+    std::string page = html_;
+    page.insert(page.rfind("</body>"), "<script>window.probeActions = " + actions + ";" + kProbe + "</script>");
+    write_text(path(name), page);
+    Probed probed{testing::load_in_browser(path(name), {}, fragment), json()};
+    if (!probed.page.skip_reason.empty()) return probed;
+    const auto from = probed.page.dom.find("<pre id=\"probe\">");
+    if (from == std::string::npos) {
+      ADD_FAILURE() << "the probe did not run (" << fragment << "): " << probed.page.log;
+      return probed;
+    }
+    const auto text = from + std::string("<pre id=\"probe\">").size();
+    probed.views = json::parse(unescape_text(probed.page.dom.substr(text, probed.page.dom.find("</pre>", text) - text)));
+    return probed;
+  }
+
+  std::string html_, comparisons_;
+  int probes_ = 0;
+};
+
+std::vector<std::string> strings(const json& array) { return array.get<std::vector<std::string>>(); }
+
+const std::vector<std::string> kStatusOrder = {"gamma", "delta", "alpha", "epsilon", "skipped_one", "skipped_two"};
+
+TEST_F(WholeRunPage, TheFailingSuiteComesFirstAndASkippedSuiteIsOneLine) {
+  // The suites in the page's order, and the suite filter's options in the same.
+  std::vector<std::string> sections, options;
+  for (auto at = html_.find("<section class=\"suite"); at != std::string::npos; at = html_.find("<section class=\"suite", at + 1))
+    sections.push_back(attribute(html_.substr(at, html_.find('>', at) - at), "data-suite"));
+  EXPECT_EQ(sections, kStatusOrder);
+  for (auto at = html_.find("<option value=\""); at != std::string::npos; at = html_.find("<option value=\"", at + 1))
+    if (const std::string value = attribute(html_.substr(at, html_.find('>', at) - at), "value"); !value.empty())
+      options.push_back(value);
+  EXPECT_EQ(options, kStatusOrder);
+  const Probed probed = probe("");
+  if (!probed.page.skip_reason.empty()) GTEST_SKIP() << probed.page.skip_reason;
+  expect_loaded_offline(probed.page);
+  const std::string& dom = probed.page.dom;
+  // The first suite heading the browser built is the failing suite's, and
+  // its regression comes before any other suite.
+  const auto first_heading = dom.find("<h2>");
+  ASSERT_NE(first_heading, std::string::npos);
+  EXPECT_EQ(dom.substr(first_heading, 20), "<h2>Suite gamma</h2>");
+  EXPECT_LT(dom.find("<div class=\"regression\" data-benchmark=\"gamma/bf16/1024\""), dom.find("data-suite=\"delta\""));
+  // Each skipped suite: one line with its count and reason, nothing else.
+  for (const auto& [suite, line] : {std::pair<std::string, std::string>{"skipped_one", "3 SKIPPED: no CUDA device"},
+                                    {"skipped_two", "2 SKIPPED: needs 8 GPUs"}}) {
+    const auto at = dom.find("data-suite=\"" + suite + "\"");
+    ASSERT_NE(at, std::string::npos) << suite;
+    const auto from = dom.rfind("<section", at);
+    const std::string section = dom.substr(from, dom.find("</section>", at) - from);
+    EXPECT_NE(section.find("<p class=\"skipped-line\"><b>Suite " + suite + "</b> SKIPPED (exit 77): " + line + "</p>"),
+              std::string::npos)
+        << section;
+    for (const char* tag : {"<table", "<svg", "<h3", "<figure", "<details", "data-benchmark"})
+      EXPECT_EQ(section.find(tag), std::string::npos) << suite << " has " << tag;
+  }
+  // Nothing filtered: every suite and every part is on screen.
+  ASSERT_EQ(probed.views.size(), 1u);
+  const json& all = probed.views[0];
+  EXPECT_EQ(strings(all["suites"]), kStatusOrder);
+  EXPECT_EQ(all["shown"][".skipped-line"], 2);
+  EXPECT_EQ(all["shown"]["table.figures"], 1);
+  EXPECT_EQ(all["shown"]["table.kernels"], 1);
+  EXPECT_EQ(all["shown"]["svg.roofline"], 1);
+  EXPECT_GT(all["shown"]["details.suggestions"], 0);  // the explain stage's advice
+  EXPECT_EQ(all["shown"]["#nothing-shown"], 0);
+  EXPECT_EQ(all["run_lines"], 8);  // baseline and current of the four suites that ran
+  EXPECT_EQ(all["hash"], "");
+}
+
+TEST_F(WholeRunPage, RegressionsInTheUrlHideEverythingButTheRegression) {
+  const Probed probed = probe("regressions");
+  if (!probed.page.skip_reason.empty()) GTEST_SKIP() << probed.page.skip_reason;
+  expect_loaded_offline(probed.page);
+  ASSERT_EQ(probed.views.size(), 1u);
+  const json& v = probed.views[0];
+  EXPECT_TRUE(v["only"].get<bool>());
+  // Only the failing suite: no passing, not-gated or skipped suite, not even as a line.
+  EXPECT_EQ(strings(v["suites"]), std::vector<std::string>{"gamma"});
+  EXPECT_EQ(v["shown"][".skipped-line"], 0);
+  // In it, the regression with its rows...
+  EXPECT_EQ(v["shown"]["div.regression"], 1);
+  EXPECT_EQ(v["shown"]["g.forest-row"], 1);
+  EXPECT_EQ(v["shown"]["tr.bench-row"], 1);
+  EXPECT_EQ(v["shown"]["figure.dist"], 1);
+  // ...and nothing about the other cases or the suite at large.
+  EXPECT_EQ(strings(v["others"]), std::vector<std::string>{});
+  EXPECT_EQ(v["shown"]["table.figures"], 0);
+  EXPECT_EQ(v["shown"]["table.kernels"], 0);
+  EXPECT_EQ(v["shown"]["tr.kernel-row"], 0);
+  EXPECT_EQ(v["shown"]["svg.roofline"], 0);
+  EXPECT_EQ(v["shown"]["details.suggestions"], 0);
+  EXPECT_EQ(v["run_lines"], 0);
+  for (const std::string& heading : strings(v["headings"]))
+    EXPECT_TRUE(heading.starts_with("Regressions (1)") || heading.starts_with("Changes (") ||
+                heading.starts_with("Sample distributions") || heading.starts_with("Every benchmark ("))
+        << heading << " is still shown";
+  EXPECT_EQ(v["shown"]["#nothing-shown"], 0);
+  // The same hidden parts are in the DOM, only not displayed.
+  EXPECT_NE(probed.page.dom.find("<table class=\"figures\""), std::string::npos);
+  EXPECT_NE(probed.page.dom.find("class=\"skipped-line\""), std::string::npos);
+}
+
+TEST_F(WholeRunPage, ChangingAFilterWritesItIntoTheUrlAndTheLinkShowsTheSameView) {
+  const Probed probed = probe("", R"([{"id": "only-regressions", "value": true, "event": "change"},
+                                      {"id": "suite-filter", "value": "gamma", "event": "change"},
+                                      {"id": "name-filter", "value": "bf16/1024 x&y", "event": "input"},
+                                      {"id": "name-filter", "value": "BF16", "event": "input"},
+                                      {"id": "only-regressions", "value": false, "event": "change"},
+                                      {"id": "suite-filter", "value": "alpha", "event": "change"},
+                                      {"id": "name-filter", "value": "", "event": "input"},
+                                      {"id": "suite-filter", "value": "", "event": "change"}])");
+  if (!probed.page.skip_reason.empty()) GTEST_SKIP() << probed.page.skip_reason;
+  expect_loaded_offline(probed.page);
+  const json& views = probed.views;
+  ASSERT_EQ(views.size(), 9u);
+  const std::vector<std::string> hashes = {"",
+                                           "#regressions",
+                                           "#regressions&suite=gamma",
+                                           "#regressions&suite=gamma&name=bf16%2F1024%20x%26y",
+                                           "#regressions&suite=gamma&name=BF16",
+                                           "#suite=gamma&name=BF16",
+                                           "#suite=alpha&name=BF16",
+                                           "#suite=alpha",
+                                           ""};
+  for (std::size_t i = 0; i < views.size(); ++i) EXPECT_EQ(views[i]["hash"], hashes[i]) << "after action " << i;
+  EXPECT_EQ(strings(views[1]["suites"]), std::vector<std::string>{"gamma"});
+  EXPECT_EQ(views[3]["shown"]["#nothing-shown"], 0);  // gamma's section stays; no row matches the name
+  EXPECT_EQ(views[3]["shown"]["div.regression"], 0);
+  EXPECT_EQ(views[4]["shown"]["div.regression"], 1);  // the name filter ignores case
+  EXPECT_EQ(strings(views[6]["suites"]), std::vector<std::string>{"alpha"});
+  // alpha's bf16 case only: its forest row, samples and table row.
+  EXPECT_GE(views[6]["others"].size(), 3u);
+  for (const std::string& name : strings(views[6]["others"])) EXPECT_EQ(name, "alpha/bf16/1024");
+  EXPECT_EQ(strings(views[8]["suites"]), kStatusOrder);
+  // A copied link: the same view as the one it was copied from.
+  for (const std::size_t i : {2u, 4u, 6u}) {
+    const Probed link = probe(views[i]["hash"].get<std::string>().substr(1));
+    ASSERT_EQ(link.views.size(), 1u) << link.page.log;
+    for (const char* key : {"hash", "only", "suite", "name", "suites", "others", "shown", "headings"})
+      EXPECT_EQ(link.views[0][key], views[i][key]) << key << " of " << views[i]["hash"];
+  }
+}
+
+TEST_F(WholeRunPage, AMalformedFragmentIsIgnoredAndTheFiltersStillWork) {
+  // Each with the view it should give: what can be read is, the rest is not.
+  struct Case {
+    std::string fragment;
+    bool only;
+    std::string suite, name;
+  };
+  for (const Case& c : std::vector<Case>{{"regressions&name=%E0%A4%A&suite=gamma", true, "gamma", ""},
+                                         {"&&=&suite=nosuch&bogus=1&=x&regressions", true, "", ""},
+                                         {"suite=%ZZ&name=%&name=copy", false, "", "copy"},
+                                         {"%E0%A4%A", false, "", ""},
+                                         {"suite=alpha=beta&name=%F0%9F%98%80%C0", false, "", ""}}) {
+    const Probed probed = probe(c.fragment, R"([{"id": "only-regressions", "value": false, "event": "change"},
+                                                {"id": "name-filter", "value": "fp32", "event": "input"}])");
+    if (!probed.page.skip_reason.empty()) GTEST_SKIP() << probed.page.skip_reason;
+    expect_loaded_offline(probed.page);
+    ASSERT_EQ(probed.views.size(), 3u) << c.fragment;
+    const json& loaded = probed.views[0];
+    EXPECT_EQ(loaded["only"], c.only) << c.fragment;
+    EXPECT_EQ(loaded["suite"], c.suite) << c.fragment;
+    EXPECT_EQ(loaded["name"], c.name) << c.fragment;
+    EXPECT_EQ(loaded["hash"], "#" + c.fragment) << "read, not rewritten: " << c.fragment;
+    // What was read was applied.
+    if (c.only) EXPECT_EQ(strings(loaded["others"]), std::vector<std::string>{}) << c.fragment;
+    if (!c.suite.empty()) EXPECT_EQ(strings(loaded["suites"]), std::vector<std::string>{c.suite}) << c.fragment;
+    if (!c.only && c.suite.empty()) EXPECT_EQ(strings(loaded["suites"]).size(), kStatusOrder.size()) << c.fragment;
+    // The filters still work, and write a fragment of their own.
+    const json& by_name = probed.views[2];
+    EXPECT_FALSE(by_name["only"].get<bool>());
+    EXPECT_EQ(by_name["hash"], c.suite.empty() ? "#name=fp32" : "#suite=" + c.suite + "&name=fp32") << c.fragment;
+    EXPECT_FALSE(strings(by_name["others"]).empty()) << c.fragment;
+    for (const std::string& name : strings(by_name["others"]))
+      EXPECT_NE(name.find("fp32"), std::string::npos) << name << " shown for " << c.fragment;
+  }
 }
 
 }  // namespace

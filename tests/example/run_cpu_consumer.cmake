@@ -13,6 +13,11 @@
 #      CMAKE_DISABLE_FIND_PACKAGE_CUDAToolkit=TRUE and OPTIONAL_COMPONENTS
 #      CUDA: its GPU suite is skipped, its host suite builds, NEEDs no CUDA
 #      library and runs in smoke mode; with COMPONENTS CUDA it must fail
+#   4. and where SQLite3 and PostgreSQL cannot be found either
+#      (CMAKE_DISABLE_FIND_PACKAGE_*: a machine without libsqlite3-dev and
+#      libpq-dev), the same project configures without the History
+#      component, its host suite NEEDs neither libsqlite3 nor libpq and
+#      refuses --perfgate_history with the reason; COMPONENTS History fails
 # Other variables: GENERATOR, MAKE_PROGRAM, CXX_COMPILER, CXX_LAUNCHER, BUILD_TYPE.
 cmake_minimum_required(VERSION 3.25)
 
@@ -132,5 +137,35 @@ run_expecting("configure cpu_project (COMPONENTS CUDA)" 1 out
   "${CMAKE_COMMAND}" ${configure_args} -DCPU_PROJECT_REQUIRE_CUDA=ON)
 if(NOT out MATCHES "perfgate's CUDA component: no CUDA toolkit")
   fail("COMPONENTS CUDA without a toolkit did not fail with the reason")
+endif()
+
+# 4. Without libsqlite3-dev and libpq-dev.
+set(no_history_args ${configure_args} -DCMAKE_DISABLE_FIND_PACKAGE_SQLite3=TRUE -DCMAKE_DISABLE_FIND_PACKAGE_PostgreSQL=TRUE)
+run_expecting("configure cpu_project without SQLite3 and PostgreSQL" 0 out
+  "${CMAKE_COMMAND}" ${no_history_args} -DCPU_PROJECT_REQUIRE_CUDA=OFF)
+if(NOT out MATCHES "perfgate_History_FOUND=FALSE")
+  fail("the History component was loaded without SQLite3 and PostgreSQL")
+endif()
+run_expecting("build the host suite without the History component" 0 out
+  "${CMAKE_COMMAND}" --build "${BINARY_DIR}/project" --target perf_cpu_consumer)
+find_program(readelf_program NAMES readelf llvm-readelf REQUIRED)
+run_expecting("NEEDED of the suite without the History component" 0 dynamic "${readelf_program}" -d "${suite}")
+if(dynamic MATCHES "NEEDED[^\n]*lib(pq|sqlite3)\\.so")
+  fail("${suite} needs libpq or libsqlite3 without the History component")
+endif()
+run_expecting("--perfgate_history without the History component" 2 out
+  "${suite}" --perfgate_mode=record "--perfgate_results=${BINARY_DIR}/r.json" "--perfgate_history=${BINARY_DIR}/h.sqlite")
+if(NOT out MATCHES "built without perfgate's History component")
+  fail("--perfgate_history without the History component did not say why")
+endif()
+run_expecting("configure cpu_project (COMPONENTS History) without SQLite3 and PostgreSQL" 1 out
+  "${CMAKE_COMMAND}" ${no_history_args} -DCPU_PROJECT_REQUIRE_HISTORY=ON)
+if(NOT out MATCHES "perfgate's History component: needs SQLite3 and PostgreSQL")
+  fail("COMPONENTS History without SQLite3 and PostgreSQL did not fail with the reason")
+endif()
+run_expecting("configure cpu_project (COMPONENTS History)" 0 out
+  "${CMAKE_COMMAND}" ${configure_args} -DCPU_PROJECT_REQUIRE_HISTORY=ON)
+if(NOT out MATCHES "perfgate_History_FOUND=TRUE")
+  fail("COMPONENTS History with SQLite3 and PostgreSQL did not load it")
 endif()
 message(STATUS "example.cpu_consumer: passed")

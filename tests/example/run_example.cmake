@@ -210,7 +210,7 @@ run_expecting("perfgate run with a malformed baseline" 2 out
 if(EXISTS "${report}/comparisons/example.comparison.json" OR EXISTS "${report}/junit/example.junit.xml")
   fail("perfgate run kept the earlier run's reports in ${report}")
 endif()
-if(NOT out MATCHES "perf.example failed and left no comparison" OR NOT out MATCHES "perfgate: gate exit code 2")
+if(NOT out MATCHES "perf.example ended failed and left no comparison" OR NOT out MATCHES "perfgate: gate exit code 2")
   fail("the broken suite was not reported as a harness error")
 endif()
 file(REMOVE_RECURSE "${baselines}")

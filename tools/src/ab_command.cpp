@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstring>
 #include <iostream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,7 @@
 #include "perfgate/compare/exit_code.hpp"
 #include "perfgate/model/baseline_refresh.hpp"
 #include "perfgate/model/errors.hpp"
+#include "perfgate/model/report_path.hpp"
 #include "perfgate/model/results_io.hpp"
 #include "perfgate/suggest/suggest.hpp"
 #include "perfgate/writers/gate_stage.hpp"
@@ -51,7 +53,7 @@ int measure(Side& side, const AbOptions& options, int round, const fs::path& scr
   args.push_back("--perfgate_results=" + file.string());
   args.push_back("--benchmark_repetitions=" + std::to_string(options.repetitions));
   std::cerr << "perfgate: ab round " << round << " of " << options.rounds << ": " << side.name << '\n';
-  const int code = run_program(side.binary, args);
+  const int code = run_program(side.binary, args, temporary_round_environment());
   if (code == kExitAllSkipped) {
     std::cerr << "perfgate: ab: " << side.name << " " << side.binary.string()
               << ": every case was skipped here; nothing to compare\n";
@@ -110,13 +112,14 @@ int run_ab(const AbOptions& options) {
     Side& second = round % 2 == 1 ? candidate : baseline;
     if (measure(first, options, round, scratch.path()) == kExitAllSkipped) return kExitAllSkipped;
     if (measure(second, options, round, scratch.path()) == kExitAllSkipped) return kExitAllSkipped;
+    if (!options.suite.empty()) baseline.rounds.back().suite = candidate.rounds.back().suite = options.suite;
     require_same_origin(baseline.rounds.back(), candidate.rounds.back());
   }
   const Results old_build = as_one_run(pool_runs(baseline.rounds));
   const Results new_build = as_one_run(pool_runs(candidate.rounds));
   Comparison comparison = compare_results(old_build, new_build, without_run_term(options.gate));
-  comparison.baseline.origin = options.baseline_bin.string();
-  comparison.current.origin = options.candidate_bin.string();
+  comparison.baseline.origin = report_path(options.baseline_bin);
+  comparison.current.origin = report_path(options.candidate_bin);
   const std::string rounds = std::to_string(options.rounds);
   comparison.notes.push_back("interleaved A/B: " + rounds + " rounds of " + std::to_string(options.repetitions) +
                              " repetitions per build, in alternating order on this machine, each side pooled");

@@ -2,6 +2,7 @@
 // and write baselines/<device-slug>/<suite>.json atomically under a lock.
 
 #include <iostream>
+#include <map>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -36,7 +37,7 @@ Measured measure_rounds(const SuiteEntry& suite, const BaselineUpdateOptions& op
     args.push_back("--benchmark_repetitions=" + std::to_string(options.repetitions));
     if (!options.filter.empty()) args.push_back("--benchmark_filter=" + options.filter);
     std::cerr << "perfgate: " << suite.name << ": round " << round << " of " << options.rounds << '\n';
-    const int code = run_program(suite.binary, args);
+    const int code = run_program(suite.binary, args, temporary_round_environment());
     if (code == kExitAllSkipped) {
       std::cerr << "perfgate: " << suite.name << ": every case was skipped here; no baseline written\n";
       return {std::nullopt, kExitAllSkipped};

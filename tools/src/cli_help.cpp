@@ -16,17 +16,19 @@ std::string code_line(int code, const char* meaning) {
 
 std::string gate_exit_codes_help() {
   return "Exit codes:\n" +
-         code_line(kExitOk, "pass: no regression") +
+         code_line(kExitOk, "pass: no regression; or NOT GATED: no case judged against a baseline of this device "
+                            "(no baseline, another device's, every case new), said in every report") +
          code_line(kExitRegression, "a regression (confirmed by re-measuring; compare cannot re-measure, so its "
                                     "regressions are unconfirmed and still fail)") +
-         code_line(kExitError, "harness or input error: a bad flag or file, a case that failed, nothing compared, "
-                               "a report that could not be written") +
+         code_line(kExitError, "harness or input error: a bad flag or file, a case that failed, a report that could "
+                               "not be written; NOT GATED under --require-gated") +
          code_line(kExitAllSkipped, "skipped: every case was skipped here (no GPU; ctest's SKIP_RETURN_CODE)");
 }
 
 std::string program_help_footer() {
-  return gate_exit_codes_help() + "  The other subcommands exit 0, or 2 for a harness or input error (baseline update: 77 when no suite could "
-         "run here).\n\n" +
+  return gate_exit_codes_help() + "  compare, ab, run and report exit so (report: the worst of its comparisons); the "
+         "other subcommands exit 0, or 2 for a harness or input error (baseline update: 77 when no suite could run "
+         "here).\n\n" +
          "Where a subcommand reads one file, '-' reads it from standard input.\n"
          "Errors are one line on stderr: 'perfgate: error: <message>'.";
 }

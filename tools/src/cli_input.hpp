@@ -1,6 +1,7 @@
 #pragma once
-// Input-file arguments on the command line: "-" is standard input
-// (perfgate/model/input_file.hpp reads it), anything else must be a file.
+// Input arguments on the command line: "-" is standard input
+// (perfgate/model/input_file.hpp reads it), anything else must be a file;
+// a suite name follows the suite-name rule.
 
 #include <CLI/CLI.hpp>
 
@@ -8,5 +9,9 @@ namespace perfgate::cli {
 
 // CLI::ExistingFile that also lets "-" through.
 CLI::Validator existing_file_or_stdin();
+
+// A suite's name as perfgate_add_suite() takes it (suite_name.hpp): it names
+// files and baselines, so --suite is checked where it is parsed.
+CLI::Validator suite_name_validator();
 
 }  // namespace perfgate::cli

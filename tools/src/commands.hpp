@@ -18,6 +18,7 @@ namespace perfgate::cli {
 struct CompareOptions {
   std::filesystem::path baseline;
   std::filesystem::path current;
+  std::string suite;                       // --suite: the suite's name (else the current file's)
   ReportPaths reports;                     // --json, --junit, --markdown (one per report writer)
   GateSettings gate;
   std::string suggest_disable;             // rule names, comma-separated
@@ -31,6 +32,7 @@ struct AbOptions {
   int rounds = 5;                          // runs of each build, alternating order
   int repetitions = 4;                     // --benchmark_repetitions of each run
   std::vector<std::string> suite_args;     // passed to both builds (after --)
+  std::string suite;                       // --suite: the suite's name (else the builds')
   ReportPaths reports;                     // --json, --junit, --markdown (one per report writer)
   GateSettings gate;
   std::string suggest_disable;             // rule names, comma-separated
@@ -57,6 +59,7 @@ struct RunOptions {
   std::filesystem::path report_dir;                // default: <build>/perfgate-report
   std::string history;                             // --history, PERFGATE_HISTORY
   std::string history_kind = "main";               // --history-kind, PERFGATE_HISTORY_KIND
+  bool require_gated = false;                      // --require-gated, PERFGATE_REQUIRE_GATED: NOT GATED suites exit 2
   std::vector<std::string> ctest_args;             // after --
 };
 int run_run(const RunOptions& options);

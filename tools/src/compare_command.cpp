@@ -7,6 +7,7 @@
 #include "perfgate/compare/confirmation.hpp"
 #include "perfgate/model/distinct_outputs.hpp"
 #include "perfgate/model/input_file.hpp"
+#include "perfgate/model/report_path.hpp"
 #include "perfgate/model/results_io.hpp"
 #include "perfgate/suggest/suggest.hpp"
 #include "perfgate/writers/gate_stage.hpp"
@@ -21,11 +22,18 @@ int run_compare(const CompareOptions& options) {
                            reports.named());
   require_known_rules(rule_list(options.suggest_disable));
   require_standard_input_once({options.baseline, options.current}, "compare's BASE and CURRENT");
-  const Results baseline = load_results(options.baseline);
-  const Results current = load_results(options.current);
+  Results baseline = load_results(options.baseline);
+  Results current = load_results(options.current);
+  if (!options.suite.empty()) baseline.suite = current.suite = options.suite;
   Comparison comparison = compare_results(baseline, current, options.gate);
-  comparison.baseline.origin = input_name(options.baseline);  // "<stdin>" for "-"
-  comparison.current.origin = input_name(options.current);
+  comparison.baseline.origin = report_path(input_name(options.baseline));  // "<stdin>" for "-"
+  comparison.current.origin = report_path(input_name(options.current));
+  // What makes an offline comparison gated, when the files are the wrong pair
+  // (too few samples has its own note: sample_shortage.hpp).
+  if (!comparison.comparable)
+    comparison.gate_advice = "compare with a baseline measured on " + comparison.current.device.slug;
+  else if (comparison.nothing_compared)
+    comparison.gate_advice = "compare with a baseline of the same benchmarks";
   mark_unconfirmable(comparison, "offline comparison: there is no suite binary to re-measure with");
   return gate_stage(comparison, current, &baseline, {rule_list(options.suggest_disable), options.baseline_dir}, reports,
                     std::cout);

@@ -28,8 +28,13 @@ std::string probability(double p) {
   return text;
 }
 
-void print_changes(std::ostream& out, const std::vector<history::Change>& changes, std::size_t series) {
-  out << "perfgate: " << changes.size() << " change(s) in " << series << " series\n";
+void print_changes(std::ostream& out, const std::vector<history::Change>& changes, const history::TriageCoverage& coverage) {
+  out << "perfgate: " << changes.size() << " change(s) in " << coverage.series << " series";
+  // "0 change(s)" of series that cannot hold one yet is no all-clear.
+  if (coverage.too_short > 0)
+    out << "; " << coverage.too_short << " of them with fewer than " << coverage.runs_needed
+        << " main-line runs, too few to judge";
+  out << "\n";
   if (changes.empty()) return;
   TextTable table({"benchmark", "testbed", "commit", "ordinal", "before", "after", "change", "p"},
                   {false, false, false, true, true, true, true, true});
@@ -42,7 +47,7 @@ void print_changes(std::ostream& out, const std::vector<history::Change>& change
 
 // The schema the issue fixed: {"changes": [{benchmark, testbed, commit,
 // ordinal, before_s, after_s, change_pct, p_value}]}, plus the suite.
-std::string changes_json(const std::vector<history::Change>& changes) {
+std::string changes_json(const std::vector<history::Change>& changes, const history::TriageCoverage& coverage) {
   nlohmann::json list = nlohmann::json::array();
   for (const history::Change& c : changes)
     list.push_back({{"suite", c.suite},
@@ -54,7 +59,10 @@ std::string changes_json(const std::vector<history::Change>& changes) {
                     {"after_s", c.after_s},
                     {"change_pct", c.change_pct},
                     {"p_value", c.p_value}});
-  return nlohmann::json{{"changes", list}}.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return nlohmann::json{{"changes", list}, {"series", coverage.series}, {"series_too_short", coverage.too_short},
+                        {"runs_needed", coverage.runs_needed}}
+             .dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
+         "\n";
 }
 
 }  // namespace
@@ -64,10 +72,10 @@ int run_history_changes(const HistoryChangesOptions& options) {
   const history::SeriesFilter filter = since({options.benchmark_regex, options.testbed, {}, "main"}, options.since);
   stats::ChangePointSettings settings;
   settings.max_p_value = options.max_p_value;
-  const std::size_t series = history::list_series(*db, filter).size();
-  const std::vector<history::Change> changes = history::find_changes(*db, filter, settings);
-  print_changes(std::cout, changes, series);
-  if (!options.json.empty()) write_file_atomically(options.json, changes_json(changes));
+  history::TriageCoverage coverage;
+  const std::vector<history::Change> changes = history::find_changes(*db, filter, settings, &coverage);
+  print_changes(std::cout, changes, coverage);
+  if (!options.json.empty()) write_file_atomically(options.json, changes_json(changes, coverage));
   return 0;
 }
 

@@ -7,6 +7,7 @@
 #include "commands.hpp"
 #include "history_database.hpp"
 #include "perfgate/history/ingest.hpp"
+#include "perfgate/model/errors.hpp"
 #include "perfgate/model/input_file.hpp"
 
 namespace perfgate::cli {
@@ -16,6 +17,7 @@ int run_history_ingest(const HistoryIngestOptions& options) {
   require_standard_input_once(options.files, "history ingest's FILES");
   const auto db = open_history_for_writing(options.db);
   const history::IngestSummary s = history::ingest_files(*db, options.files, options.ingest);
+  for (const std::string& warning : s.warnings) std::cerr << "perfgate: warning: " << printable_text(warning) << "\n";
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   char rate[64];
   std::snprintf(rate, sizeof rate, "%.0f samples/s", seconds > 0.0 ? static_cast<double>(s.samples) / seconds : 0.0);

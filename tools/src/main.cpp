@@ -51,6 +51,9 @@ void add_gate_flags(CLI::App& command, GateSettings& gate) {
     CLI::Option* option = o.real ? command.add_option(o.cli, gate.*o.real, o.help) : command.add_option(o.cli, gate.*o.whole, o.help);
     option->check(in_range)->capture_default_str();
   }
+  command.add_flag("--require-gated", gate.require_gated,
+                   "exit 2, not 0, when no case was judged against a baseline of this device (NOT GATED)")
+      ->envname("PERFGATE_REQUIRE_GATED");
 }
 
 struct Program {
@@ -82,6 +85,9 @@ void add_compare(CLI::App& app, Program& p) {
   auto* c = app.add_subcommand("compare", "gate CURRENT against BASE (perfgate results or Google Benchmark JSON)");
   c->add_option("BASE", p.compare.baseline, "baseline results (- for standard input)")->required();
   c->add_option("CURRENT", p.compare.current, "current results (- for standard input)")->required();
+  c->add_option("--suite", p.compare.suite, "the suite's name in the reports (default: the current file's: its "
+                                            "program for Google Benchmark and NVBench JSON)")
+      ->check(suite_name_validator());
   add_report_flags(*c, p.compare.reports);
   add_gate_flags(*c, p.compare.gate);
   c->add_option("--suggest-disable", p.compare.suggest_disable, "suggestion rules to switch off (RULE,RULE)");
@@ -141,6 +147,7 @@ void add_ab(CLI::App& app, Program& p) {
   a->add_option("--candidate-bin", p.ab.candidate_bin, "the suite binary of the new build")->required();
   a->add_option("--rounds", p.ab.rounds, "runs of each build, order alternating (ABBA...)")->check(CLI::Range(1, 1000))->capture_default_str();
   a->add_option("--repetitions", p.ab.repetitions, "repetitions per run")->check(CLI::Range(1, 100000))->capture_default_str();
+  a->add_option("--suite", p.ab.suite, "the suite's name in the reports (default: the builds')")->check(suite_name_validator());
   add_report_flags(*a, p.ab.reports);
   add_gate_flags(*a, p.ab.gate);
   a->add_option("--suggest-disable", p.ab.suggest_disable, "suggestion rules to switch off (RULE,RULE)");
@@ -178,6 +185,9 @@ void add_history(CLI::App& app, Program& p) {
   i->add_option("--commit", p.history_ingest.ingest.commit, "the commit the files measured (replaces theirs)");
   i->add_option("--ordinal", p.history_ingest.ingest.ordinal, "the commit's place in the main line (git rev-list --count)");
   i->add_option("--testbed", p.history_ingest.ingest.testbed, "the testbed's name (replaces the one derived from the device)");
+  i->add_option("--suite", p.history_ingest.ingest.suite,
+                "the suite's name (replaces the file's: its program's name for Google Benchmark and NVBench JSON)")
+      ->check(suite_name_validator());
   i->add_option("--kind", p.history_ingest.ingest.kind, "main (the trend), pr or ab (kept beside it)")->capture_default_str();
   auto* c = h->add_subcommand("changes", "step changes in each benchmark's series, regressions first");
   add_db_flag(*c, p.history_changes.db);
@@ -225,7 +235,13 @@ void add_run(CLI::App& app, Program& p) {
   auto* r = app.add_subcommand("run", "the main job: run the gated suites through ctest, gather their reports in one "
                                       "folder, exit 0 pass, 1 regression, 2 harness error, 77 all skipped");
   r->add_option("--build-dir", p.run.build_dir, "the build tree (default: the current folder)");
-  r->add_option("-L,--label", p.run.labels, "ctest -L: the tests' label regex (repeatable: any of them)")->capture_default_str();
+  // One value an occurrence: an open-ended list would swallow the `--`
+  // that starts the ctest arguments (`-L perf -- -R gemm`).
+  r->add_option("-L,--label", p.run.labels, "ctest -L: the tests' label regex (repeatable: any of them)")
+      ->expected(1)
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->capture_default_str();
   r->add_option("-I", p.run.stride, "ctest -I: a stride of the tests (Start,End,Stride), for shards");
   r->add_option("--report-dir", p.run.report_dir, "where the reports go (default: <build>/perfgate-report)");
   r->add_option("--history", p.run.history, "store the run in this history (an SQLite file or a postgresql:// URL)")
@@ -234,6 +250,9 @@ void add_run(CLI::App& app, Program& p) {
       ->envname("PERFGATE_HISTORY_KIND")
       ->check(CLI::IsMember({"main", "pr"}))
       ->capture_default_str();
+  r->add_flag("--require-gated", p.run.require_gated,
+              "a suite that judges no case against a baseline of this device (NOT GATED) exits 2, not 0")
+      ->envname("PERFGATE_REQUIRE_GATED");
   r->add_option("CTEST_ARGS", p.run.ctest_args, "after --: more ctest arguments");
 }
 
@@ -302,6 +321,7 @@ int main(int argc, char** argv) {
   add_report(app, program);
   add_run(app, program);
   app.get_subcommand("run")->footer(gate_exit_codes_help());
+  app.get_subcommand("report")->footer(gate_exit_codes_help() + "  report exits with the worst code of the comparisons it read.");
   add_generated_docs(app, program);
   return parse_command_line(app, argc, argv, [&] { return dispatch(app, program); });
 }

@@ -1,6 +1,7 @@
 // perfgate report COMPARISON.json... --html FILE [--markdown FILE]: one page
 // of a whole gate run (ci/perf-gate.sh runs every suite) from the comparison
 // files its suites left, with each suite's results beside them when there.
+// It exits with the run's gate code (the worst of the comparisons').
 
 #include <iostream>
 
@@ -11,6 +12,7 @@
 #include "perfgate/model/input_file.hpp"
 #include "perfgate/writers/html_report.hpp"
 #include "perfgate/writers/run_markdown.hpp"
+#include "perfgate/writers/run_status.hpp"
 #include "run_report.hpp"
 
 namespace perfgate::cli {
@@ -33,7 +35,9 @@ int run_report(const ReportOptions& options) {
     write_file_atomically(options.markdown, run_to_markdown(run, options.markdown_max_bytes));
     std::cout << "perfgate: Markdown summary: " << options.markdown.string() << "\n";
   }
-  return 0;
+  // The gate's exit code of the whole run, as `perfgate run` gives it: the
+  // worst of the comparisons read (a page made again says what CI said).
+  return run_exit_code(run);
 }
 
 }  // namespace perfgate::cli

@@ -17,9 +17,11 @@
 #include "perfgate/history/ingest.hpp"
 #include "perfgate/model/atomic_file.hpp"
 #include "perfgate/model/errors.hpp"
+#include "perfgate/model/version.hpp"
 #include "perfgate/writers/html_report.hpp"
 #include "perfgate/writers/report_files.hpp"
 #include "perfgate/writers/run_markdown.hpp"
+#include "perfgate/writers/run_status.hpp"
 #include "run_ctest_listing.hpp"
 #include "run_ctest_output.hpp"
 #include "run_exit_code.hpp"
@@ -112,6 +114,7 @@ int run_ctest(const fs::path& ctest, std::vector<std::string> args, const RunOpt
               std::map<std::string, CtestStatus>& statuses) {
   args.push_back("-V");
   std::map<std::string, std::string> environment;
+  if (options.require_gated) environment["PERFGATE_REQUIRE_GATED"] = "true";
   if (!options.history.empty()) {  // the suites take their spreads from it and record their runs there
     environment["PERFGATE_HISTORY"] = history_for_suites(options.history);
     environment["PERFGATE_HISTORY_KIND"] = options.history_kind;
@@ -121,6 +124,28 @@ int run_ctest(const fs::path& ctest, std::vector<std::string> args, const RunOpt
     if (const auto result = parse_ctest_result(line)) statuses[result->test] = result->status;
     if (const auto shown = filter.filter(line)) std::cout << *shown << std::endl;
   });
+}
+
+// "-L perf -I 1,,2 -- -R gemm", as the selection was given.
+std::string describe_selection(const RunOptions& options) {
+  std::string text;
+  for (const std::string& label : options.labels) text += (text.empty() ? "-L " : " -L ") + label;
+  if (!options.stride.empty()) text += (text.empty() ? "-I " : " -I ") + options.stride;
+  if (!options.ctest_args.empty()) {
+    text += text.empty() ? "--" : " --";
+    for (const std::string& arg : options.ctest_args) text += " " + arg;
+  }
+  return text.empty() ? "(every test)" : text;
+}
+
+const char* describe(CtestStatus status) {
+  switch (status) {
+    case CtestStatus::passed: return "with exit 0";
+    case CtestStatus::skipped: return "skipped (exit 77)";
+    case CtestStatus::failed: return "failed";
+    case CtestStatus::unknown: break;
+  }
+  return "without a result";
 }
 
 void copy_if_there(const fs::path& from, const fs::path& to) {
@@ -137,18 +162,33 @@ struct Gathered {
   std::vector<fs::path> markdown;     // the suites' own summaries
 };
 
+// What the reports show for a suite that left no readable comparison: the
+// suite, exit 2 and why, so that no page or summary passes it over.
+SuiteReport harness_error_report(const GatedTest& test, const std::string& problem) {
+  SuiteReport report;
+  report.comparison.suite = test.suite;
+  report.comparison.perfgate_version = version();
+  report.comparison.notes.push_back(problem);
+  report.exit_code = kExitError;
+  return report;
+}
+
 // One suite's files into the report folder, and what its comparison says.
+// Every suite gets a report, with the code the run counts for it: one that
+// left no readable comparison (or failed after writing one) is a harness
+// error in the summary and the page too, not a suite passed over.
 void gather(const GatedTest& test, CtestStatus status, const fs::path& dir, Gathered& gathered) {
   SuiteOutcome outcome{status, std::nullopt};
   const fs::path comparison = report_file(test, ".comparison.json");
+  std::optional<SuiteReport> report;
+  std::string problem;
   std::error_code error;
   if (!test.out_dir.empty() && fs::is_regular_file(comparison, error)) {
     try {
-      SuiteReport suite = read_suite_report(comparison);
-      outcome.comparison_exit_code = suite.exit_code;
-      gathered.run.push_back(std::move(suite));
+      report = read_suite_report(comparison);
+      outcome.comparison_exit_code = report->exit_code;
     } catch (const InputError& e) {  // an unreadable verdict is no verdict
-      std::cerr << "perfgate: error: " << e.what() << "\n";
+      problem = e.what();
       outcome.comparison_exit_code = kExitError;
     }
     const fs::path copy = dir / "comparisons" / comparison.filename();
@@ -157,11 +197,21 @@ void gather(const GatedTest& test, CtestStatus status, const fs::path& dir, Gath
     copy_if_there(report_file(test, ".junit.xml"), dir / "junit" / (test.suite + ".junit.xml"));
     copy_if_there(report_file(test, ".results.json"), dir / "results" / (test.suite + ".results.json"));
     if (fs::is_regular_file(report_file(test, ".md"), error)) gathered.markdown.push_back(report_file(test, ".md"));
-  } else if (status != CtestStatus::skipped && status != CtestStatus::passed) {
-    std::cerr << "perfgate: error: " << test.test << " failed and left no comparison"
-              << (test.out_dir.empty() ? " (it has no --perfgate_out_dir)" : " in " + test.out_dir.string())
-              << ": a harness error\n";
+  } else {
+    problem = test.test + " ended " + describe(status) + " and left no comparison" +
+              (test.out_dir.empty() ? " (it has no --perfgate_out_dir)" : " in " + test.out_dir.string()) +
+              ": it gated nothing, a harness error";
   }
+  const int code = suite_exit_code(outcome);
+  if (!problem.empty()) std::cerr << "perfgate: error: " << problem << "\n";
+  if (!report) {
+    report = harness_error_report(test, problem);
+  } else if (code != report->exit_code) {
+    report->comparison.notes.push_back(test.test + " ended " + describe(status) + " after its comparison said exit " +
+                                       std::to_string(report->exit_code) + ": that verdict cannot be trusted, a harness error");
+    report->exit_code = code;
+  }
+  gathered.run.push_back(std::move(*report));
   gathered.outcomes.push_back(outcome);
 }
 
@@ -192,10 +242,10 @@ std::string write_html(const Gathered& gathered, const fs::path& file) {
   }
 }
 
-// The gate's verdicts beside the runs the suites recorded; a history that
-// cannot take them is a harness error.
-bool ingest(const Gathered& gathered, const RunOptions& options) {
-  if (options.history.empty() || gathered.comparisons.empty()) return true;
+// The gate's verdicts beside the runs the suites recorded.  Recording never
+// changes the verdict: a history that cannot take them is a warning.
+void ingest(const Gathered& gathered, const RunOptions& options) {
+  if (options.history.empty() || gathered.comparisons.empty()) return;
   try {
     const auto db = open_history_for_writing(options.history);
     history::IngestOptions ingest;
@@ -203,10 +253,9 @@ bool ingest(const Gathered& gathered, const RunOptions& options) {
     const history::IngestSummary s = history::ingest_files(*db, gathered.comparisons, ingest);
     std::cout << "perfgate: history " << db->describe() << ": " << s.comparisons_added << " comparison(s) added, "
               << s.comparisons_present << " already there\n";
-    return true;
   } catch (const std::exception& e) {
-    std::cerr << "perfgate: error: history ingest failed: " << e.what() << "\n";
-    return false;
+    std::cerr << "perfgate: warning: the history could not take the run's verdicts (" << e.what()
+              << "); the gate's exit code stands\n";
   }
 }
 
@@ -222,7 +271,7 @@ int run_run(const RunOptions& options) {
   const std::vector<std::string> args = selection(options, build);
 
   const std::vector<GatedTest> tests = list_tests(ctest, args);
-  if (tests.empty()) std::cout << "perfgate: no test matches the selection: nothing to gate\n";
+  if (tests.empty()) throw InputError("run: no test matched " + describe_selection(options) + " in " + build.string() + ": nothing to gate");
   remove_earlier_reports(tests);
   prepare_report_dir(dir);
   std::map<std::string, CtestStatus> statuses;
@@ -233,8 +282,8 @@ int run_run(const RunOptions& options) {
     const auto status = statuses.find(test.test);
     gather(test, status == statuses.end() ? CtestStatus::unknown : status->second, dir, gathered);
   }
-  int code = run_exit_code(gathered.outcomes, ctest_status);
-  if (!ingest(gathered, options)) code = kExitError;
+  const int code = run_exit_code(gathered.outcomes, ctest_status);
+  ingest(gathered, options);
   write_summary(gathered, dir / "summary.md");
   const std::string html = write_html(gathered, dir / "index.html");
 
@@ -244,6 +293,13 @@ int run_run(const RunOptions& options) {
             << "perfgate: comparison and results JSON: " << (dir / "comparisons").string() << "/, "
             << (dir / "results").string() << "/\n"
             << "perfgate: gate exit code " << code << std::endl;
+  // What the run means, in the words of its reports (NOT GATED is not PASS);
+  // a code of ctest's own that no suite explains is said apart.
+  if (!gathered.run.empty()) {
+    std::string line = run_summary_line(gathered.run);
+    if (run_exit_code(gathered.run) != code) line = "ERROR (exit " + std::to_string(code) + "): ctest failed; the suites: " + line;
+    std::cout << "perfgate: " << printable_text(line) << std::endl;
+  }
   return code;
 }
 

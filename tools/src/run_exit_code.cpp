@@ -23,19 +23,16 @@ int severity(int code) {
 }  // namespace
 
 int suite_exit_code(const SuiteOutcome& suite) {
-  if (suite.comparison_exit_code) {
-    const int code = *suite.comparison_exit_code;
-    if (suite.status == CtestStatus::failed && !is_verdict(code)) return kExitError;
-    return code == kExitOk || code == kExitAllSkipped || is_verdict(code) ? code : kExitError;
-  }
-  switch (suite.status) {
-    case CtestStatus::skipped: return kExitAllSkipped;
-    case CtestStatus::passed: return kExitOk;
-    default: return kExitError;
-  }
+  // Every gated suite leaves a comparison, skipped ones too: a test that
+  // exited 0 or 77 without one did not run the gate, and is no pass.
+  if (!suite.comparison_exit_code) return kExitError;
+  const int code = *suite.comparison_exit_code;
+  if (suite.status == CtestStatus::failed && !is_verdict(code)) return kExitError;
+  return code == kExitOk || code == kExitAllSkipped || is_verdict(code) ? code : kExitError;
 }
 
 int run_exit_code(const std::vector<SuiteOutcome>& suites, int ctest_status) {
+  if (suites.empty()) return kExitError;  // a selection that matched no test gated nothing
   int worst = kExitAllSkipped;
   for (const SuiteOutcome& suite : suites) {
     const int code = suite_exit_code(suite);

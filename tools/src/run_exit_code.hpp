@@ -20,17 +20,17 @@ struct SuiteOutcome {
   std::optional<int> comparison_exit_code;  // "exit_code" of its comparison JSON, when it left one
 };
 
-// One suite's code: its comparison's exit code when it left one (raised to
-// 2 when ctest says the test failed but the comparison says 0 or 77: the
-// process failed after its verdict, so that verdict cannot be trusted);
-// without one, 77 when ctest says skipped, 0 when passed, else 2 (a suite
-// that failed without leaving a verdict is a harness error).
+// One suite's code: its comparison's exit code (raised to 2 when ctest says
+// the test failed but the comparison says 0 or 77: the process failed after
+// its verdict, so that verdict cannot be trusted); 2 without a readable
+// comparison, whatever the test's own exit code: every gated suite writes
+// one, skipped ones too, so a test that passed without one gated nothing.
 int suite_exit_code(const SuiteOutcome& suite);
 
 // The run's code: 2 if any suite's is 2, else 1 if any is 1, else 0 if any
-// is 0, else 77 (every suite skipped, or none ran).  A non-zero ctest
-// status that no suite explains (2 or 1) makes it 2: ctest failed for a
-// reason of its own (a bad argument, no test found with --no-tests=error).
+// is 0, else 77 (every suite skipped); 2 for no suite at all (a selection
+// that matched no test).  A non-zero ctest status that no suite explains
+// (2 or 1) makes it 2: ctest failed for a reason of its own (a bad argument).
 int run_exit_code(const std::vector<SuiteOutcome>& suites, int ctest_status);
 
 }  // namespace perfgate::cli

@@ -5,6 +5,7 @@
 
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/input_file.hpp"
+#include "perfgate/model/report_path.hpp"
 #include "perfgate/model/results_io.hpp"
 #include "perfgate/writers/comparison_json_reader.hpp"
 
@@ -20,13 +21,12 @@ std::optional<fs::path> first_file(std::initializer_list<fs::path> candidates) {
   return std::nullopt;
 }
 
-// The baseline as the comparison names it: a path from where the suite ran
-// (this folder, when perf-gate.sh runs both from the checkout), else from
-// beside the comparison file.  Nothing when neither is a file ("this run",
-// a pooled baseline that moved).
+// The baseline as the comparison names it (report_path.hpp: relative to the
+// project, which holds the report folder too): from this folder, else from
+// a folder above the comparison file.  Nothing when no such file is there
+// ("this run", "(none: ...)", a pooled baseline that moved).
 std::optional<fs::path> baseline_file(const std::string& origin, const fs::path& comparison_file) {
-  if (origin.empty()) return std::nullopt;
-  return first_file({fs::path(origin), comparison_file.parent_path() / origin});
+  return find_reported_file(origin, comparison_file);
 }
 
 }  // namespace

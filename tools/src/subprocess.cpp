@@ -77,8 +77,11 @@ class LinePipe {
 // The program dies with perfgate (a suite left measuring on its own would
 // load the machine, and a CI timeout kills only perfgate): the shared
 // spawn helper forks, ties the child to perfgate and execs.
-int run_program(const std::filesystem::path& program, const std::vector<std::string>& args) {
-  return run_with(program, args, ChildSetup{});
+int run_program(const std::filesystem::path& program, const std::vector<std::string>& args,
+                const std::map<std::string, std::string>& environment) {
+  ChildSetup setup;
+  setup.environment = environment;
+  return run_with(program, args, setup);
 }
 
 int run_program_lines(const std::filesystem::path& program, const std::vector<std::string>& args,

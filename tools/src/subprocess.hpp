@@ -15,7 +15,9 @@ namespace perfgate::cli {
 // SIGTERM or SIGHUP came meanwhile: the signal was passed on to the program
 // and it has ended.  A thin wrapper over perfgate/model/child_process.hpp,
 // which the suite binary's workers use too; only the messages are its own.
-int run_program(const std::filesystem::path& program, const std::vector<std::string>& args);
+// `environment` is added to this process's for the program.
+int run_program(const std::filesystem::path& program, const std::vector<std::string>& args,
+                const std::map<std::string, std::string>& environment = {});
 
 // The same, with the program's stdout read here: `on_line` gets each line
 // (without its newline) as it comes, on another thread than the caller's
@@ -24,6 +26,12 @@ int run_program(const std::filesystem::path& program, const std::vector<std::str
 int run_program_lines(const std::filesystem::path& program, const std::vector<std::string>& args,
                       const std::map<std::string, std::string>& environment,
                       const std::function<void(const std::string&)>& on_line);
+
+// For a suite binary measuring a round into a temporary file (baseline
+// update, ab): it must not name the file as one to promote.  Through the
+// environment (PERFGATE_PROMOTE_HINT=false), which a suite built by an older
+// perfgate ignores, where a flag it does not know would stop it.
+inline std::map<std::string, std::string> temporary_round_environment() { return {{"PERFGATE_PROMOTE_HINT", "false"}}; }
 
 // `name` as the shell finds it: itself when it holds a '/', else the first
 // executable file of that name in PATH; empty when there is none.

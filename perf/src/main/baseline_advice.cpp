@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "perfgate/model/report_path.hpp"
+#include "perfgate/runtime/suite_info.hpp"
+
 namespace perfgate {
 namespace {
 
@@ -29,17 +32,28 @@ std::string percent(double value) {
 
 }  // namespace
 
-std::string promote_command(const std::filesystem::path& results, const MainOptions& options) {
-  return "perfgate baseline promote " + results.string() +
-         (options.baseline_dir.empty() ? std::string() : " --baseline-dir " + options.baseline_dir.string());
+std::string promote_command(const std::filesystem::path& results, const MainOptions& options, bool in_a_report) {
+  const std::string project = this_suite.source_dir ? this_suite.source_dir : "";
+  const auto named = [&](const std::filesystem::path& p) { return in_a_report ? report_path(p, project) : p.string(); };
+  return "perfgate baseline promote " + named(results) +
+         (options.baseline_dir.empty() ? std::string() : " --baseline-dir " + named(options.baseline_dir));
 }
 
-std::string no_baseline_problem(const std::filesystem::path& baseline_file, const std::string& suite,
-                                const std::filesystem::path& results, const MainOptions& options) {
-  std::string text = baseline_file.string() + ": no such baseline (nor one for another device); record one with "
-                     "`perfgate baseline update --suite " + suite + "`";
-  if (!results.empty()) text += " or make this run's results the baseline with `" + promote_command(results, options) + "`";
+std::string gate_advice(const std::string& suite, const std::string& slug, const std::filesystem::path& results,
+                        const MainOptions& options, bool in_a_report) {
+  std::string text = "record a baseline for " + slug + " with `perfgate baseline update --suite " + suite + "` on this runner";
+  if (!results.empty())
+    text += ", or make this run's results the baseline with `" + promote_command(results, options, in_a_report) + "`";
   return text;
+}
+
+std::string not_gated_warning(const std::string& suite, const std::string& slug, const std::optional<std::filesystem::path>& other,
+                              const std::filesystem::path& results, const MainOptions& options) {
+  const std::string project = this_suite.source_dir ? this_suite.source_dir : "";
+  const std::string what = other ? "suite " + suite + " has no baseline for " + slug + ", only another device's (" +
+                                       report_path(*other, project) + "): its cases will be INCOMPARABLE"
+                                 : "suite " + suite + " has no baseline on any device: its cases will be NEW";
+  return what + ", and the run NOT GATED; " + gate_advice(suite, slug, results, options, false);
 }
 
 std::optional<std::string> few_rounds_warning(const Results& baseline, const std::filesystem::path& file,

@@ -13,13 +13,24 @@
 namespace perfgate {
 
 // `perfgate baseline promote RESULTS [--baseline-dir DIR]`: the command that
-// makes a results file the suite's baseline for its device.
-std::string promote_command(const std::filesystem::path& results, const MainOptions& options);
+// makes a results file the suite's baseline for its device; `in_a_report`
+// names the paths as reports do (relative to the project), else as given.
+std::string promote_command(const std::filesystem::path& results, const MainOptions& options, bool in_a_report = false);
 
-// No baseline for the suite on any device: what to do, with the promote
-// command for this run's results when the run writes them (`results` not empty).
-std::string no_baseline_problem(const std::filesystem::path& baseline_file, const std::string& suite,
-                                const std::filesystem::path& results, const MainOptions& options);
+// What makes the suite gated on this device when it has no baseline here:
+// "record a baseline for <slug> with `perfgate baseline update --suite S`
+// on this runner, or make this run's results the baseline with `perfgate
+// baseline promote RESULTS --baseline-dir DIR`" (the promote command only
+// when the run writes results: `results` not empty); `in_a_report` names the
+// paths as reports do (report_path.hpp), else as given.
+std::string gate_advice(const std::string& suite, const std::string& slug, const std::filesystem::path& results,
+                        const MainOptions& options, bool in_a_report = true);
+
+// Said before measuring when the suite has no baseline for this device:
+// every case will be NEW (no baseline anywhere) or INCOMPARABLE (only
+// `other`, another device's): NOT GATED.  `other` is that baseline, if any.
+std::string not_gated_warning(const std::string& suite, const std::string& slug, const std::optional<std::filesystem::path>& other,
+                              const std::filesystem::path& results, const MainOptions& options);
 
 // A baseline recorded in fewer than 3 runs (rounds) knows little or nothing
 // of how far this machine moves from one run to the next, so the gate falls

@@ -13,10 +13,12 @@
 #include "perfgate/compare/comparison.hpp"
 #include "perfgate/compare/confirmation.hpp"
 #include "perfgate/compare/exit_code.hpp"
+#include "perfgate/compare/gate_status.hpp"
 #include "perfgate/model/benchmark_name.hpp"
 #include "perfgate/model/distinct_outputs.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/interruption.hpp"
+#include "perfgate/model/report_path.hpp"
 #include "perfgate/model/results_io.hpp"
 #include "perfgate/model/suite_name.hpp"
 #include "roofline/device_ceilings.hpp"
@@ -115,18 +117,18 @@ void require_outputs_apart(const MainOptions& options, const std::string& suite,
   throw Interrupted{signal};
 }
 
-// No baseline for the suite on any device, said before measuring.  When
-// the run writes its results, it goes on: they can become the baseline (and
-// a suite whose every case is skipped still exits 77).  Otherwise nothing
-// measured could be of use, so the run stops here.
-void require_results_worth_measuring(const MainOptions& options, const std::string& suite, const fs::path& baseline_file,
-                                     const Fingerprint& device) {
-  const fs::path results = results_path(options, suite);
-  const std::string problem = no_baseline_problem(baseline_file, suite, results, options);
+// No baseline for this device, said before measuring: the cases will be NEW
+// (no baseline anywhere) or INCOMPARABLE (another device's only), the run
+// NOT GATED, exit 0 (a suite's first runs must not break a pipeline).  With
+// --perfgate_require_gated nothing measured could pass, so the run stops
+// here, exit 2, unless every case will be skipped anyway (77).
+void say_what_gates(const MainOptions& options, const std::string& suite, const Fingerprint& device) {
+  const std::optional<fs::path> other = other_device_baseline(options, suite);
+  const std::string warning = not_gated_warning(suite, device.slug, other, results_path(options, suite), options);
   const bool all_will_skip = this_suite.gpu && device.kind != DeviceKind::gpu;
-  if (results.empty() && !all_will_skip)
-    throw InputError(problem + "; nothing measured, since this run writes no results (--perfgate_results or --perfgate_out_dir)");
-  std::cerr << "perfgate: " << problem << "; measuring anyway, the gate will exit 2 unless every case is skipped\n";
+  if (options.gate.require_gated && !all_will_skip)
+    throw InputError("--perfgate_require_gated: " + warning + "; nothing measured");
+  std::cerr << "perfgate: " << warning << '\n';
 }
 
 void confirm_suspects(Comparison& comparison, const Results& baseline, const Results& current,
@@ -145,23 +147,30 @@ void confirm_suspects(Comparison& comparison, const Results& baseline, const Res
   apply_recheck(comparison, baseline, recheck);
 }
 
+// A suite with no baseline of its own device is still gated against
+// nothing: every case NEW (or INCOMPARABLE against another device's), the
+// run NOT GATED, and its reports say what makes it gated.
 int gate(const Results& current, std::optional<Results> baseline, const fs::path& baseline_file,
          const std::vector<std::string>& args, const MainOptions& options, const RunSpreadHistory* spreads) {
   Comparison comparison;
+  const std::string project = this_suite.source_dir ? this_suite.source_dir : "";
   if (every_case_skipped(current)) {
     comparison = compare_results(Results{}, current, options.gate);  // every case: SKIPPED
     comparison.baseline.origin = "(not needed: every case was skipped)";
   } else {
     fs::path used = baseline_file;
-    if (!baseline) {
-      const auto other = other_device_baseline(options, current.suite);
-      if (!other) throw InputError(no_baseline_problem(baseline_file, current.suite, results_path(options, current.suite), options));
-      used = *other;
-      baseline = load_results(used);
-    }
-    comparison = compare_results(*baseline, current, options.gate, spreads);
-    comparison.baseline.origin = used.string();
-    confirm_suspects(comparison, *baseline, current, args, options);
+    if (!baseline)
+      if (const auto other = other_device_baseline(options, current.suite)) {
+        used = *other;
+        baseline = load_results(used);
+      }
+    Results none;
+    none.suite = current.suite;
+    comparison = compare_results(baseline ? *baseline : none, current, options.gate, spreads);
+    comparison.baseline.origin = baseline ? report_path(used, project) : "(none: no baseline of this suite on any device)";
+    if (nothing_gated(comparison))
+      comparison.gate_advice = gate_advice(current.suite, current.fingerprint.slug, results_path(options, current.suite), options);
+    if (baseline) confirm_suspects(comparison, *baseline, current, args, options);
   }
   comparison.current.origin = "this run";
   std::ostream& out = options.display_format == "console" ? std::cout : std::cerr;
@@ -200,13 +209,12 @@ int run(std::vector<std::string> args) {
       if (const auto warning = few_rounds_warning(*baseline, baseline_file, options))
         std::cerr << "perfgate: warning: " << *warning << '\n';
   }
-  if (options.mode == RunMode::gate && !baseline && !other_device_baseline(options, suite))
-    require_results_worth_measuring(options, suite, baseline_file, device);
+  if (options.mode == RunMode::gate && !baseline) say_what_gates(options, suite, device);
   // Read before measuring too: a bad calibration stops the run at once.
   const Ceilings ceilings = ceilings_for(device, calibration);
   // And the history is reached before measuring: an unreachable one stops the run now.
-  std::optional<RunHistory> history;
-  if (!options.history.empty() && options.mode != RunMode::smoke) history.emplace(options.history, options.history_kind);
+  std::unique_ptr<RunHistory> history;
+  if (!options.history.empty() && options.mode != RunMode::smoke) history = open_run_history(options.history, options.history_kind);
   Results current;
   try {
     current = measure_suite(args, options, suite, device, ceilings, command);
@@ -219,19 +227,23 @@ int run(std::vector<std::string> args) {
   // The spreads are read before this run joins the history it is judged by.
   std::optional<RunSpreadHistory> spreads;
   if (history && options.mode == RunMode::gate) spreads = history->spreads(current);
-  if (history) history->record(current);
+  int exit_code = kExitOk;
   if (options.mode == RunMode::record) {
-    if (const fs::path file = results_path(options, suite); !file.empty() && !every_case_skipped(current))
+    if (const fs::path file = results_path(options, suite); options.promote_hint && !file.empty() && !every_case_skipped(current))
       std::cerr << "perfgate: results written to " << file.string() << "; to make them the baseline: "
                 << promote_command(file, options) << '\n';
-    return run_exit_code(current);
+    exit_code = run_exit_code(current);
+  } else {
+    try {
+      exit_code = gate(current, std::move(baseline), baseline_file, args, options, spreads ? &*spreads : nullptr);
+    } catch (const Interrupted&) {  // while re-measuring suspects: no reports of this run
+      remove_reports(report_paths(options, suite));
+      throw;
+    }
   }
-  try {
-    return gate(current, std::move(baseline), baseline_file, args, options, spreads ? &*spreads : nullptr);
-  } catch (const Interrupted&) {  // while re-measuring suspects: no reports of this run
-    remove_reports(report_paths(options, suite));
-    throw;
-  }
+  // After the verdict, and never changing it (run_history.hpp).
+  if (history) history->record(current);
+  return exit_code;
 }
 
 }  // namespace

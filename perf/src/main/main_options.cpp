@@ -77,6 +77,12 @@ const std::map<std::string, std::pair<Setter, std::string>>& flag_table() {
                    "its recent runs on this testbed, and this run is recorded there"}},
       {"history_kind", {[](MainOptions& o, const std::string& v) { o.history_kind = parse_history_kind(v); },
                         "main|pr|ab: how the run is recorded (only main runs form the trend; default main)"}},
+      {"promote_hint", {[](MainOptions& o, const std::string& v) { o.promote_hint = parse_bool("promote_hint", v); },
+                        "true|false: after a record run, name the command that makes its results the baseline "
+                        "(default true; perfgate baseline update and ab, whose rounds are temporary, turn it off)"}},
+      {"require_gated", {[](MainOptions& o, const std::string& v) { o.gate.require_gated = parse_bool("require_gated", v); },
+                         "true|false: a run that judges no case against a baseline of this device (NOT GATED) exits 2, "
+                         "not 0 (default false)"}},
       {"help", {[](MainOptions& o, const std::string& v) { o.help = parse_bool("help", v); }, "print this help"}},
   };
   static const bool with_report_flags = [] {

@@ -36,6 +36,10 @@ struct MainOptions {
   std::filesystem::path trace_dir;     // --perfgate_trace=DIR: traced pass, Chrome traces in DIR
   std::string history;                 // --perfgate_history=URL: spreads from it, the run recorded in it
   std::string history_kind = "main";   // --perfgate_history_kind=main|pr|ab
+  // --perfgate_promote_hint=false: a record run does not name the promote
+  // command (perfgate baseline update and ab record rounds into temporary
+  // files they delete; naming one would point at a file that is gone).
+  bool promote_hint = true;
   std::string suggest_disable;         // --perfgate_suggest_disable=RULE,RULE: suggestion rules switched off
   bool help = false;                   // --perfgate_help
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <numeric>
 #include <set>
@@ -12,6 +13,7 @@
 #include "perfgate/compare/environment_shift.hpp"
 #include "perfgate/compare/sample_shortage.hpp"
 #include "perfgate/compare/summary_comparison.hpp"
+#include "perfgate/model/errors.hpp"
 #include "perfgate/model/version.hpp"
 
 namespace perfgate {
@@ -74,6 +76,21 @@ BenchmarkComparison judged_from_summaries(BenchmarkComparison c, const Benchmark
   c.threshold_pct = practical_threshold_pct(c.threshold_pct, settings, *c.baseline, *c.current);
   c.evidence = s.evidence;
   return c;
+}
+
+// Times within a day (plausible_times.hpp) still give a ratio that is not a
+// number when a median is all but zero (1e-320 s): the gate never judges one,
+// and never passes it either.  Zero medians are INCONCLUSIVE (classify).
+void require_finite_evidence(const BenchmarkComparison& c, const Results& baseline, const Results& current) {
+  if (!c.evidence || !(c.baseline->median > 0.0) || !(c.current->median > 0.0)) return;
+  const Evidence& e = *c.evidence;
+  const bool finite = std::isfinite(e.ratio) && (!e.interval_available || (std::isfinite(e.ci_low) && std::isfinite(e.ci_high)));
+  if (finite) return;
+  const auto origin = [](const Results& r, const char* fallback) { return r.origin.empty() ? std::string(fallback) : r.origin; };
+  char medians[64];
+  std::snprintf(medians, sizeof medians, "%g s and %g s", c.baseline->median, c.current->median);
+  throw InputError(origin(baseline, "the baseline") + " and " + origin(current, "the current results") + ": benchmark " +
+                   quote_text(c.name) + ": its medians (" + medians + ") give a ratio or interval that is not a finite number");
 }
 
 // The pair before the run-wide q-values are known; classify() runs later.
@@ -191,17 +208,34 @@ std::string nothing_compared_problem(const Comparison& comparison) {
          "matched nothing?";
 }
 
-// "run-to-run spread from the history (ORIGIN) for N of M cases; ...".
-std::string history_note(const RunSpreadHistory& history, const std::vector<BenchmarkComparison>& benchmarks) {
-  std::size_t from_history = 0, judged = 0;
+// "run-to-run spread from the history (ORIGIN) for N of M cases; ...", and
+// the cases whose history was not believed (kMaxHistoryRunSpread).
+std::vector<std::string> history_notes(const RunSpreadHistory& history, const std::vector<BenchmarkComparison>& benchmarks) {
+  std::size_t from_history = 0, judged = 0, implausible = 0;
+  const BenchmarkComparison* widest = nullptr;
   for (const auto& c : benchmarks) {
     if (!c.evidence) continue;
     ++judged;
-    from_history += c.evidence->run_spread.source == RunSpreadSource::history ? 1 : 0;
+    const RunSpread& spread = c.evidence->run_spread;
+    from_history += spread.source == RunSpreadSource::history ? 1 : 0;
+    if (!spread.implausible_history_sd) continue;
+    ++implausible;
+    if (!widest || !(*widest->evidence->run_spread.implausible_history_sd >= *spread.implausible_history_sd)) widest = &c;
   }
-  return "run-to-run spread from the history (" + history.origin + ") for " + std::to_string(from_history) + " of " +
-         std::to_string(judged) + " compared case(s); the others use the baseline's rounds or the assumed floor "
-         "(a case needs 5 recent runs on this testbed)";
+  std::vector<std::string> notes = {
+      "run-to-run spread from the history (" + history.origin + ") for " + std::to_string(from_history) + " of " +
+      std::to_string(judged) + " compared case(s); the others use the baseline's rounds or the assumed floor "
+      "(a case needs 5 recent runs on this testbed)"};
+  if (implausible > 0) {
+    char text[640];
+    std::snprintf(text, sizeof text, "%zu case(s) judged as if no history were given: their recent runs move by more than "
+                  "any plausible run-to-run spread (above the %.0f%% cap; the widest, %s, by %.3g%%), a history poisoned "
+                  "or mixed with another testbed's runs, or a case too noisy for its threshold",
+                  implausible, kMaxHistoryRunSpread * 100.0, quote_text(widest->name).c_str(),
+                  *widest->evidence->run_spread.implausible_history_sd * 100.0);
+    notes.push_back(text);
+  }
+  return notes;
 }
 
 Comparison compare_results(const Results& baseline, const Results& current, const GateSettings& settings,
@@ -231,6 +265,7 @@ Comparison compare_results(const Results& baseline, const Results& current, cons
     BenchmarkComparison& c =
         comparison.benchmarks.emplace_back(base && cur ? pair(*base, *cur, case_settings(settings, history, name))
                                                        : one_sided(name, base, cur));
+    require_finite_evidence(c, baseline, current);
     if (cur) {
       c.copies = cur->copies;
       c.trace = cur->trace;
@@ -256,7 +291,7 @@ Comparison compare_results(const Results& baseline, const Results& current, cons
   if (auto note = sample_shortage_note(comparison.benchmarks, settings)) comparison.notes.push_back(*note);
   if (history) {
     comparison.run_spread_history = *history;
-    comparison.notes.push_back(history_note(*history, comparison.benchmarks));
+    for (std::string& note : history_notes(*history, comparison.benchmarks)) comparison.notes.push_back(std::move(note));
   }
   return comparison;
 }

@@ -1,5 +1,7 @@
 #include "perfgate/compare/exit_code.hpp"
 
+#include "perfgate/compare/gate_status.hpp"
+
 namespace perfgate {
 
 int gate_exit_code(const Comparison& comparison) {
@@ -16,8 +18,9 @@ int gate_exit_code(const Comparison& comparison) {
   if (failed) return kExitError;
   if (regressed) return kExitRegression;
   if (ran > 0 && skipped == ran) return kExitAllSkipped;
-  // Nothing was on both sides: nothing was gated, an input error, not a pass.
-  if (comparison.nothing_compared) return kExitError;
+  // Nothing judged against a baseline of this device is NOT GATED, never a
+  // pass (gate_status.hpp): exit 0 unless the run requires a gated case.
+  if (comparison.settings.require_gated && nothing_gated(comparison)) return kExitError;
   return kExitOk;
 }
 

@@ -31,12 +31,15 @@ const char* to_string(RunSpreadSource source) {
 }
 
 RunSpread run_spread(const SampleSummary& baseline, const GateSettings& settings) {
-  const RunSpread rounds{baseline.rounds >= 2 ? baseline.between_run_sd : 0.0, RunSpreadSource::rounds, baseline.rounds};
-  const RunSpread assumed = settings.history_run_spread_sd
-                                ? RunSpread{*settings.history_run_spread_sd, RunSpreadSource::history, settings.history_runs}
-                                : RunSpread{settings.min_run_spread_pct / 100.0, RunSpreadSource::floor, 0};
-  const RunSpread larger = rounds.sd >= assumed.sd && rounds.sd > 0.0 ? rounds : assumed;
-  return larger.sd > 0.0 ? larger : RunSpread{};
+  const std::optional<double>& history = settings.history_run_spread_sd;
+  const bool believed = history && std::isfinite(*history) && *history <= kMaxHistoryRunSpread;
+  const RunSpread rounds{baseline.rounds >= 2 ? baseline.between_run_sd : 0.0, RunSpreadSource::rounds, baseline.rounds, {}};
+  const RunSpread assumed = believed ? RunSpread{*history, RunSpreadSource::history, settings.history_runs, {}}
+                                     : RunSpread{settings.min_run_spread_pct / 100.0, RunSpreadSource::floor, 0, {}};
+  RunSpread larger = rounds.sd >= assumed.sd && rounds.sd > 0.0 ? rounds : assumed;
+  if (!(larger.sd > 0.0)) larger = RunSpread{};
+  if (history && !believed) larger.implausible_history_sd = *history;
+  return larger;
 }
 
 // The current run's median carries one run effect (variance s^2 / R_current),

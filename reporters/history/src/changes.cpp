@@ -55,12 +55,18 @@ std::vector<Change> series_changes(const SeriesKey& key, const std::vector<Serie
 }
 
 std::vector<Change> find_changes(sql::Connection& db, const SeriesFilter& filter,
-                                 const stats::ChangePointSettings& settings) {
+                                 const stats::ChangePointSettings& settings, TriageCoverage* coverage) {
   std::vector<Change> all;
+  TriageCoverage seen;
+  seen.runs_needed = 2 * settings.min_segment;
   for (const SeriesKey& key : list_series(db, filter)) {
-    std::vector<Change> changes = series_changes(key, load_series(db, key, filter), settings);
+    const std::vector<SeriesPoint> points = load_series(db, key, filter);
+    ++seen.series;
+    seen.too_short += points.size() < seen.runs_needed ? 1 : 0;
+    std::vector<Change> changes = series_changes(key, points, settings);
     all.insert(all.end(), changes.begin(), changes.end());
   }
+  if (coverage) *coverage = seen;
   std::stable_sort(all.begin(), all.end(), regression_first);
   return all;
 }

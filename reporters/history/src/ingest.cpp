@@ -40,7 +40,39 @@ void insert_testbed(sql::Connection& db, const Testbed& t) {
             std::int64_t{t.gpu_count}, t.topology, t.host_cpu});
 }
 
+// How many benchmarks of a new suite's first run are looked up among the
+// testbed's other suites: enough to tell "the same benchmarks", one query.
+constexpr std::size_t kBenchmarksLookedUp = 50;
+
+// A run whose suite has no run on its testbed yet, while another suite there
+// holds series of at least half of its benchmarks (of the first 50): said,
+// since each run would otherwise start one-point series nobody triages.
+void warn_of_a_new_suite_beside_its_series(sql::Connection& db, const RunRecord& run, IngestSummary& summary) {
+  if (!db.query("SELECT 1 FROM runs WHERE suite = ? AND testbed = ? LIMIT 1", {run.suite, run.testbed.name}).empty()) return;
+  std::vector<Value> parameters = {run.testbed.name, run.suite};
+  std::string names;
+  for (std::size_t i = 0; i < run.measurements.size() && i < kBenchmarksLookedUp; ++i) {
+    names += names.empty() ? "?" : ", ?";
+    parameters.push_back(run.measurements[i].benchmark);
+  }
+  const std::size_t looked_up = parameters.size() - 2;
+  const auto rows = db.query("SELECT r.suite, COUNT(DISTINCT m.benchmark) AS n FROM measurements m JOIN runs r ON r.run_id = "
+                             "m.run_id WHERE r.testbed = ? AND r.suite <> ? AND m.benchmark IN (" + names + ") "
+                             "GROUP BY r.suite ORDER BY n DESC, r.suite LIMIT 1",
+                             parameters);
+  if (rows.empty()) return;
+  const std::string other = std::get<std::string>(rows[0][0]);
+  const auto shared = static_cast<std::size_t>(std::get<std::int64_t>(rows[0][1]));
+  if (2 * shared < looked_up) return;
+  summary.warnings.push_back(run.source + ": starts a new suite " + quote_text(run.suite) + " on testbed " +
+                             quote_text(run.testbed.name) + " beside suite " + quote_text(other) + ", which holds " +
+                             std::to_string(shared) + " of its first " + std::to_string(looked_up) +
+                             " benchmarks: its runs will form series of their own; give --suite " + printable_text(other) +
+                             " to add them to that suite's series");
+}
+
 void store_run(sql::Connection& db, const RunRecord& run, const std::string& now_utc, IngestSummary& summary) {
+  warn_of_a_new_suite_beside_its_series(db, run, summary);
   insert_testbed(db, run.testbed);
   const auto inserted = db.query(
       "INSERT INTO runs (run_id, suite, testbed, commit_sha, ordinal, run_time, created_utc, kind, source, "

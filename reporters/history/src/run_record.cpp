@@ -83,7 +83,7 @@ std::string utc_text(std::int64_t seconds) {
 RunRecord make_run_record(const Results& results, const std::string& content, const std::string& origin,
                           const IngestOptions& options, std::int64_t now) {
   RunRecord run;
-  run.suite = results.suite;
+  run.suite = options.suite.empty() ? results.suite : options.suite;
   run.testbed = testbed_of(results.fingerprint, options.testbed, origin);
   run.commit = options.commit.empty() ? results.source.git_commit : options.commit;
   if (run.commit.empty())
@@ -93,7 +93,10 @@ RunRecord make_run_record(const Results& results, const std::string& content, co
   run.run_time = epoch_seconds(results.created_utc).value_or(now);
   run.kind = options.kind;
   run.source = origin;
-  run.run_id = content_id({content, run.commit, run.testbed.name, run.kind});
+  // A suite named by the caller makes another run of the same bytes (the
+  // ids of runs ingested without one stay as they always were).
+  run.run_id = options.suite.empty() ? content_id({content, run.commit, run.testbed.name, run.kind})
+                                     : content_id({content, run.commit, run.testbed.name, run.kind, run.suite});
   for (const BenchmarkResult& b : results.benchmarks)
     if (b.measured() && has_time(b)) run.measurements.push_back(measurement_of(b));
   if (run.measurements.empty()) throw InputError(origin + ": no benchmark was measured: nothing to keep");

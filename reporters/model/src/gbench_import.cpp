@@ -236,8 +236,9 @@ Results import_rows(const Json& doc, const std::string& origin) {
     else add_row(rows[i], i, origin, by_name, order);
   }
   Results results;
-  results.suite = suite_name_from_file(origin);
   describe_context(doc.at("context"), origin, results);
+  // The program that ran, not the file: bench-<sha>.json files make one suite.
+  results.suite = imported_suite_name(results.source.command, origin);
   std::set<std::string> placed;
   for (const std::string& name : order) {
     if (!placed.insert(name).second) continue;

@@ -225,6 +225,12 @@ std::string command_of(const Json& doc) {
   return command;
 }
 
+std::string program_of(const Json& doc) {
+  const Json* argv = doc.contains("meta") && doc["meta"].is_object() && doc["meta"].contains("argv") ? &doc["meta"]["argv"] : nullptr;
+  if (!argv || !argv->is_array() || argv->empty() || !(*argv)[0].is_string()) return "";
+  return (*argv)[0].get<std::string>();
+}
+
 Results import_document(const Json& doc, const std::string& origin) {
   if (!doc["devices"].is_array()) throw InputError(origin + ": 'devices' is not an array");
   if (!doc["benchmarks"].is_array()) throw InputError(origin + ": 'benchmarks' is not an array");
@@ -237,9 +243,10 @@ Results import_document(const Json& doc, const std::string& origin) {
   if (used.empty()) throw InputError(origin + ": NVBench JSON with no benchmark states (nothing was measured)");
   context.one_device = used.size() == 1;
   Results results;
-  results.suite = suite_name_from_file(origin);
   results.fingerprint = machine_fingerprint(used);
   results.source.command = command_of(doc);
+  // The program that ran (meta.argv[0]), not the file.
+  results.suite = imported_suite_name(program_of(doc), origin);
   std::set<std::string> seen;
   for (std::size_t i = 0; i < doc["benchmarks"].size(); ++i) read_benchmark(doc["benchmarks"][i], i, context, results, seen);
   return results;

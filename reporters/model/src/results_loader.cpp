@@ -14,6 +14,7 @@
 #include "perfgate/model/gbench_import.hpp"
 #include "perfgate/model/input_file.hpp"
 #include "perfgate/model/nvbench_import.hpp"
+#include "perfgate/model/plausible_times.hpp"
 #include "perfgate/model/suite_name.hpp"
 #include "perfgate/model/results_io.hpp"
 #include "perfgate/model/schema_migration.hpp"
@@ -254,7 +255,9 @@ Results read_results(const Json& doc, const std::string& origin) {
 
 }  // namespace
 
-Results parse_results(const std::string& text, const std::string& origin) {
+namespace {
+
+Results parse_any_format(const std::string& text, const std::string& origin) {
   Json doc = parse_json(text, origin);
   if (is_gbench_json(doc)) return import_gbench(doc, origin);
   if (is_nvbench_json(doc)) return import_nvbench(doc, origin);
@@ -265,6 +268,15 @@ Results parse_results(const std::string& text, const std::string& origin) {
                      "\"), not Google Benchmark JSON and not NVBench JSON");
   doc = migrate_results(std::move(doc), kResultsSchemaVersion, results_migrations(), origin);
   return read_results(doc, origin);
+}
+
+}  // namespace
+
+Results parse_results(const std::string& text, const std::string& origin) {
+  Results results = parse_any_format(text, origin);
+  require_plausible_times(results, origin);  // whatever format: 1e306 s is no measurement
+  results.origin = origin;
+  return results;
 }
 
 Results load_results(const std::filesystem::path& file) {

@@ -41,12 +41,37 @@ void require_device_slug(std::string_view slug, const std::string& where) {
     throw InputError(where + ": device slug " + quote_text(std::string(slug)) + " " + *problem);
 }
 
-std::string suite_name_from_file(const std::string& path) {
-  std::string name = std::filesystem::path(path).stem().string();
+namespace {
+
+std::string sanitized_suite_name(std::string name) {
   for (char& c : name)
     if (!letter_or_digit(c) && c != '_' && c != '.' && c != '-') c = '_';
   if (name.size() > kMaxSuiteName) name.resize(kMaxSuiteName);
   return suite_name_problem(name) ? "imported" : name;
+}
+
+// "C:\\bench\\Release\\echo.exe" -> "echo": written on Windows, read anywhere.
+std::string program_base_name(const std::string& program) {
+  const std::size_t separator = program.find_last_of("/\\");
+  std::string name = separator == std::string::npos ? program : program.substr(separator + 1);
+  const std::string exe = ".exe";
+  if (name.size() > exe.size()) {
+    std::string tail = name.substr(name.size() - exe.size());
+    for (char& c : tail) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    if (tail == exe) name.resize(name.size() - exe.size());
+  }
+  return name;
+}
+
+}  // namespace
+
+std::string suite_name_from_file(const std::string& path) {
+  return sanitized_suite_name(std::filesystem::path(path).stem().string());
+}
+
+std::string imported_suite_name(const std::string& program, const std::string& file) {
+  const std::string base = program_base_name(program);
+  return base.empty() ? suite_name_from_file(file) : sanitized_suite_name(base);
 }
 
 }  // namespace perfgate

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "perfgate/compare/gate_status.hpp"
 #include "perfgate/model/derived_figure_json.hpp"
 #include "perfgate/writers/report_order.hpp"
 #include "perfgate/writers/text_format.hpp"
@@ -39,6 +40,8 @@ Json evidence_json(const std::optional<Evidence>& e) {
             {"run_spread", {{"sd", number(e->run_spread.sd)},
                             {"source", to_string(e->run_spread.source)},
                             {"runs", e->run_spread.runs}}}};
+  if (e->run_spread.implausible_history_sd)
+    j["run_spread"]["implausible_history_sd"] = number(*e->run_spread.implausible_history_sd);
   return j;
 }
 
@@ -121,6 +124,15 @@ std::string comparison_to_json(const Comparison& comparison, int exit_code) {
   j["perfgate_version"] = comparison.perfgate_version;
   j["exit_code"] = exit_code;
   j["summary"] = summary_line(comparison, exit_code);
+  // NOT GATED is not PASS: the status, and how many cases were judged
+  // against a baseline of their own device (gate_status.hpp).
+  j["status"] = to_json_string(gate_status(comparison, exit_code));
+  const GateCoverage coverage = gate_coverage(comparison);
+  j["gated_cases"] = coverage.gated;
+  j["cases"] = coverage.cases;
+  if (const std::string why = not_gated_reason(comparison); !why.empty()) j["not_gated_reason"] = why;
+  if (!comparison.gate_advice.empty()) j["gate_advice"] = comparison.gate_advice;
+  if (comparison.nothing_compared) j["nothing_compared"] = true;
   Json counts = Json::object();
   for (const auto& [verdict, count] : comparison.verdict_counts()) counts[to_string(verdict)] = count;
   j["counts"] = counts;
@@ -131,7 +143,7 @@ std::string comparison_to_json(const Comparison& comparison, int exit_code) {
   const GateSettings& s = comparison.settings;
   j["settings"] = {{"threshold_pct", s.threshold_pct}, {"noise_multiplier", s.noise_multiplier},
                    {"fdr_q", s.fdr_q}, {"min_samples", s.min_samples}, {"confidence", s.confidence},
-                   {"min_run_spread_pct", s.min_run_spread_pct}};
+                   {"min_run_spread_pct", s.min_run_spread_pct}, {"require_gated", s.require_gated}};
   if (comparison.environment_shift) {
     const EnvironmentShift& e = *comparison.environment_shift;
     j["environment_shift"] = {{"direction", e.slower ? "slower" : "faster"}, {"median_ratio", e.median_ratio},

@@ -125,6 +125,7 @@ std::optional<Evidence> read_evidence(const Reader& parent, const char* key) {
     e.run_spread.source = named(s, "source", {RunSpreadSource::none, RunSpreadSource::floor, RunSpreadSource::rounds,
                                               RunSpreadSource::history});
     e.run_spread.runs = s.whole<std::size_t>("runs");
+    e.run_spread.implausible_history_sd = s.optional_number("implausible_history_sd");
   }
   return e;
 }
@@ -222,6 +223,7 @@ GateSettings read_settings(const Reader& parent) {
   s.min_samples = r.whole<std::size_t>("min_samples");
   s.confidence = r.number("confidence");
   s.min_run_spread_pct = r.number("min_run_spread_pct");
+  s.require_gated = r.flag("require_gated");  // absent in files older than it
   return s;
 }
 
@@ -311,6 +313,8 @@ Comparison comparison_from_json(const std::string& text, const std::string& orig
   c.settings = read_settings(r);
   c.environment_shift = read_shift(r);
   c.notes = read_notes(r);
+  c.gate_advice = r.text("gate_advice");
+  c.nothing_compared = r.flag("nothing_compared");
   const Json& benchmarks = r.array("benchmarks");
   for (std::size_t i = 0; i < benchmarks.size(); ++i) c.benchmarks.push_back(read_benchmark(benchmarks[i], i, origin));
   c.figures = read_figures(r);

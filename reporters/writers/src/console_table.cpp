@@ -5,6 +5,7 @@
 #include <map>
 #include <ostream>
 
+#include "perfgate/compare/gate_status.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/writers/console_color.hpp"
 #include "perfgate/writers/report_order.hpp"
@@ -74,6 +75,47 @@ void print_rows(std::ostream& out, const std::vector<Row>& rows, const std::vect
 // formula shortened in the middle would no longer state how a figure was made.
 std::string one_line(const std::string& text) { return printable_text(text); }
 
+// Reasons are long ("... confirmed, re-measured +186% ..."): wrapped at word
+// boundaries under their case, never cut, so the end of one stays on screen.
+constexpr std::size_t kWrapColumns = 100;
+constexpr const char* kContinuation = "      ";
+
+// The words of `text`, with "q = 3.5e-13" kept as one: a value stays with
+// what it is the value of.
+std::vector<std::string> wrap_units(const std::string& text) {
+  std::vector<std::string> words;
+  for (std::size_t at = 0; at <= text.size();) {
+    const std::size_t end = std::min(text.find(' ', at), text.size());
+    words.push_back(text.substr(at, end - at));
+    at = end + 1;
+  }
+  std::vector<std::string> units;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (words[i] == "=" && !units.empty() && i + 1 < words.size()) {
+      units.back() += " = " + words[++i];
+      continue;
+    }
+    units.push_back(words[i]);
+  }
+  return units;
+}
+
+void print_wrapped(std::ostream& out, const std::string& first, const std::string& text) {
+  std::string line = first;
+  bool fresh = true;  // nothing on this line yet
+  for (const std::string& unit : wrap_units(text)) {
+    if (!fresh && display_width(line) + 1 + display_width(unit) > kWrapColumns) {
+      out << line << '\n';
+      line = kContinuation;
+    } else if (!fresh) {
+      line += ' ';
+    }
+    line += unit;
+    fresh = false;
+  }
+  out << line << '\n';
+}
+
 // One line a figure: name, value with unit, and the formula it came from.
 void print_figures(std::ostream& out, const std::vector<DerivedFigure>& figures) {
   if (figures.empty()) return;
@@ -127,7 +169,7 @@ void print_comparison_table(std::ostream& out, const Comparison& comparison, std
     if (!header) out << "\nWhy:\n";
     header = true;
     if (b->verdict == Verdict::skipped) ++skip_reasons[b->reason];
-    else out << "  " << printable_name(b->name) << ": " << printable_name(b->reason) << '\n';
+    else print_wrapped(out, "  " + printable_name(b->name) + ": ", one_line(b->reason));
   }
   for (const auto& [reason, count] : skip_reasons) out << "  " << count << " SKIPPED: " << printable_name(reason) << '\n';
   print_figures(out, comparison.figures);
@@ -138,6 +180,9 @@ void print_comparison_table(std::ostream& out, const Comparison& comparison, std
     out << "\nINCOMPARABLE: " << one_line(comparison.incomparable_reason) << "; record a baseline for "
         << one_line(comparison.current.device.slug) << " with `perfgate baseline update`.\n";
   for (const auto& note : comparison.notes) out << "Note: " << one_line(note) << '\n';
+  if (const std::string why = not_gated_reason(comparison); exit_code && !why.empty() &&
+                                                            gate_status(comparison, *exit_code) == GateStatus::not_gated)
+    out << "\nNOT GATED: " << one_line(why) << '\n';
   out << "\nperfgate: " << summary_line(comparison, exit_code) << '\n';
 }
 

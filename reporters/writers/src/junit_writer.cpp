@@ -1,5 +1,7 @@
 #include "perfgate/writers/junit_writer.hpp"
 
+#include "perfgate/compare/gate_status.hpp"
+
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -45,7 +47,10 @@ Outcome outcome_of(const BenchmarkComparison& b) {
     case Verdict::error: return Outcome::error;
     case Verdict::skipped:
     case Verdict::inconclusive:
-    case Verdict::incomparable: return Outcome::skipped;
+    case Verdict::incomparable:
+    // Not judged against a baseline: a dashboard must not count it as passed.
+    case Verdict::added:
+    case Verdict::removed: return Outcome::skipped;
     default: return Outcome::pass;
   }
 }
@@ -145,7 +150,8 @@ void test_case(std::ostream& out, const BenchmarkComparison& b, const std::vecto
       break;
     case Outcome::skipped: {
       // A case that could not run here says why in its own words; the
-      // others (INCONCLUSIVE, INCOMPARABLE, ignored) name their verdict.
+      // others (INCONCLUSIVE, INCOMPARABLE, NEW, REMOVED, ignored) name
+      // their verdict.
       const std::string verdict = b.verdict == Verdict::skipped ? b.reason : to_string(b.verdict) + (": " + b.reason);
       const std::string why = b.ignored ? "ignored by a gate override; " + verdict : verdict;
       out << "      <skipped message=\"" << xml_escape_attribute(why) << "\"/>\n";
@@ -205,6 +211,11 @@ std::string comparison_to_junit(const Comparison& comparison, int exit_code) {
   out << ">\n    <properties>\n";
   const char* indent = "      ";
   property(out, indent, "perfgate.exit_code", std::to_string(exit_code));
+  // NOT GATED is not PASS: the status and how much was judged, for
+  // dashboards that read properties.
+  property(out, indent, "perfgate.status", to_json_string(gate_status(comparison, exit_code)));
+  property(out, indent, "perfgate.gated", coverage_text(gate_coverage(comparison)));
+  if (const std::string why = not_gated_reason(comparison); !why.empty()) property(out, indent, "perfgate.not_gated", why);
   // The perfgate that judged; unknown only for a comparison read back from an old file.
   if (!comparison.perfgate_version.empty()) property(out, indent, "perfgate.version", comparison.perfgate_version);
   property(out, indent, "perfgate.summary", summary_line(comparison, exit_code));

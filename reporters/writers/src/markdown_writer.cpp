@@ -106,8 +106,11 @@ constexpr std::size_t kSkipReasonsShown = 3;
 // needs, kept whatever the size.
 std::string headline(const Comparison& comparison, int exit_code) {
   std::ostringstream out;
-  out << "### " << markdown_status_mark(exit_code) << " perfgate " << markdown_code(comparison.suite) << ": "
+  const GateStatus status = gate_status(comparison, exit_code);
+  out << "### " << markdown_status_mark(status) << " perfgate " << markdown_code(comparison.suite) << ": "
       << markdown_cell(summary_line(comparison, exit_code)) << "\n\n";
+  if (status == GateStatus::not_gated)
+    out << "> **Not gated:** " << markdown_cell(not_gated_reason(comparison)) << "\n\n";
   out << "Device " << markdown_code(comparison.current.device.slug) << ", baseline "
       << markdown_cell(comparison.baseline.origin);
   if (!comparison.baseline.git_commit.empty())
@@ -164,13 +167,15 @@ std::string all_rows(const std::vector<const BenchmarkComparison*>& rows, const 
 
 }  // namespace
 
-const char* markdown_status_mark(int exit_code) {
-  switch (exit_code) {
-    case kExitOk: return "✅";
-    case kExitRegression: return "❌";
-    case kExitAllSkipped: return "⏭️";
-    default: return "⚠️";
+const char* markdown_status_mark(GateStatus status) {
+  switch (status) {
+    case GateStatus::pass: return "✅";
+    case GateStatus::fail: return "❌";
+    case GateStatus::skipped: return "⏭️";
+    case GateStatus::not_gated: return "⚪";
+    case GateStatus::error: break;
   }
+  return "⚠️";
 }
 
 std::string markdown_cell(const std::string& text) {
@@ -235,7 +240,8 @@ namespace {
 
 // The whole summary of a suite that ran nothing.
 std::string skipped_suite_line(const Comparison& comparison, int exit_code) {
-  return "### " + std::string(markdown_status_mark(exit_code)) + " perfgate " + markdown_code(comparison.suite) + ": " +
+  return "### " + std::string(markdown_status_mark(gate_status(comparison, exit_code))) + " perfgate " +
+         markdown_code(comparison.suite) + ": " +
          markdown_cell(summary_line(comparison, exit_code)) + ": " + markdown_cell(skip_reasons(comparison)) + "\n\n";
 }
 

@@ -4,7 +4,6 @@
 #include <sstream>
 #include <vector>
 
-#include "perfgate/compare/exit_code.hpp"
 #include "perfgate/writers/markdown_fit.hpp"
 #include "perfgate/writers/markdown_writer.hpp"
 #include "perfgate/writers/run_status.hpp"
@@ -13,40 +12,28 @@
 namespace perfgate {
 namespace {
 
-bool ran(const SuiteReport& suite) { return suite.exit_code != kExitAllSkipped; }
+bool ran(const SuiteReport& suite) { return suite_status(suite) != GateStatus::skipped; }
 
-// The suites that ran first, in the run's order, then those that ran nothing.
-std::vector<const SuiteReport*> in_run_order(const RunReport& run) {
-  std::vector<const SuiteReport*> suites;
-  for (const SuiteReport& s : run) suites.push_back(&s);
-  std::stable_partition(suites.begin(), suites.end(), [](const SuiteReport* s) { return ran(*s); });
-  return suites;
-}
-
-std::string counted(std::size_t n, const char* what) { return std::to_string(n) + " " + what; }
-
-// "## ❌ perfgate: FAIL (exit 1): 9 suites (2 ran, 7 skipped): 1 REGRESSION, ...".
+// "## ❌ perfgate: FAIL (exit 1): 9 suites (1 FAIL, 1 NOT GATED, 7 SKIPPED), ...".
 std::string headline(const RunReport& run) {
-  const int exit_code = run_exit_code(run);
-  const auto ran_count = static_cast<std::size_t>(std::count_if(run.begin(), run.end(), ran));
   std::ostringstream out;
-  out << "## " << markdown_status_mark(exit_code) << " perfgate: " << status_text(exit_code) << ": "
-      << counted(run.size(), run.size() == 1 ? "suite" : "suites") << " (" << ran_count << " ran, "
-      << run.size() - ran_count << " skipped): " << markdown_cell(verdict_counts_text(run_verdict_counts(run)))
-      << "\n\n";
+  out << "## " << markdown_status_mark(run_status(run)) << " perfgate: " << markdown_cell(run_summary_line(run)) << "\n\n";
   return out.str();
 }
 
-// One row a suite: its status, its verdict counts and its device.
+// One row a suite, worst first: its status, how much of it was gated, its
+// verdict counts and its device.
 std::string suite_table(const std::vector<const SuiteReport*>& suites) {
   if (suites.empty()) return {};
   std::ostringstream out;
-  out << "| Suite | Status | Verdicts | Device |\n|---|---|---|---|\n";
+  out << "| Suite | Status | Gated | Verdicts | Device |\n|---|---|---|---|---|\n";
   for (const SuiteReport* s : suites) {
     const Comparison& c = s->comparison;
-    out << "| " << markdown_code(c.suite) << " | " << markdown_status_mark(s->exit_code) << ' '
-        << status_text(s->exit_code) << " | " << markdown_cell(verdict_counts_text(c.verdict_counts())) << " | "
-        << (c.current.device.slug.empty() ? "-" : markdown_code(c.current.device.slug)) << " |\n";
+    const GateStatus status = suite_status(*s);
+    const GateCoverage coverage = gate_coverage(c);
+    out << "| " << markdown_code(c.suite) << " | " << markdown_status_mark(status) << ' ' << status_text(status, s->exit_code)
+        << " | " << coverage.gated << " of " << coverage.cases << " | " << markdown_cell(verdict_counts_text(c.verdict_counts()))
+        << " | " << (c.current.device.slug.empty() ? "-" : markdown_code(c.current.device.slug)) << " |\n";
   }
   out << '\n';
   return out.str();
@@ -58,7 +45,7 @@ std::string skipped_suites(const std::vector<const SuiteReport*>& suites) {
   bool header = false;
   for (const SuiteReport* s : suites) {
     if (ran(*s)) continue;
-    if (!header) out << "### " << markdown_status_mark(kExitAllSkipped) << " Skipped here\n\n";
+    if (!header) out << "### " << markdown_status_mark(GateStatus::skipped) << " Skipped here\n\n";
     header = true;
     out << "- " << markdown_code(s->comparison.suite) << ": "
         << markdown_cell(verdict_counts_text(s->comparison.verdict_counts())) << ": "
@@ -71,7 +58,7 @@ std::string skipped_suites(const std::vector<const SuiteReport*>& suites) {
 }  // namespace
 
 std::string run_to_markdown(const RunReport& run, std::size_t max_bytes) {
-  const std::vector<const SuiteReport*> suites = in_run_order(run);
+  const std::vector<const SuiteReport*> suites = in_status_order(run);
   // The note on what the cap left out goes right under the headline.
   std::vector<MarkdownPart> parts{{MarkdownPart::Kind::essential, headline(run), ""},
                                   {MarkdownPart::Kind::essential, suite_table(suites), ""}};

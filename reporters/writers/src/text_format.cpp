@@ -10,6 +10,7 @@
 
 #include "perfgate/compare/environment_shift.hpp"
 #include "perfgate/compare/exit_code.hpp"
+#include "perfgate/compare/gate_status.hpp"
 
 namespace perfgate {
 namespace {
@@ -93,15 +94,12 @@ std::string verdict_label(const BenchmarkComparison& b) {
   return label;
 }
 
-std::string status_text(int exit_code) {
-  const char* word = "ERROR";
-  switch (exit_code) {
-    case kExitOk: word = "PASS"; break;
-    case kExitRegression: word = "FAIL"; break;
-    case kExitAllSkipped: word = "SKIPPED"; break;
-    default: break;
-  }
-  return std::string(word) + " (exit " + std::to_string(exit_code) + ")";
+std::string status_text(GateStatus status, int exit_code) {
+  return std::string(to_string(status)) + " (exit " + std::to_string(exit_code) + ")";
+}
+
+std::string status_text(const Comparison& comparison, int exit_code) {
+  return status_text(gate_status(comparison, exit_code), exit_code);
 }
 
 std::string verdict_counts_text(const std::map<Verdict, std::size_t>& counts) {
@@ -115,10 +113,15 @@ std::string verdict_counts_text(const std::map<Verdict, std::size_t>& counts) {
 }
 
 std::string summary_line(const Comparison& comparison, std::optional<int> exit_code) {
-  std::string line = exit_code ? status_text(*exit_code) + ": " : "";
-  line += verdict_counts_text(comparison.verdict_counts());
-  if (!comparison.comparable) line += "; devices differ, nothing gated";
-  return line;
+  std::string line;
+  if (exit_code) {
+    const GateStatus status = gate_status(comparison, *exit_code);
+    line = status_text(status, *exit_code) + ": ";
+    // A run that judged only some of its cases says how many.
+    const GateCoverage coverage = gate_coverage(comparison);
+    if (status != GateStatus::skipped && coverage.gated < coverage.cases) line += coverage_text(coverage) + ": ";
+  }
+  return line + verdict_counts_text(comparison.verdict_counts());
 }
 
 std::string judged_by_text(const std::vector<std::string>& versions) {

@@ -1,4 +1,5 @@
 #include "perfgate/compare/comparison.hpp"
+#include "perfgate/compare/gate_status.hpp"
 #include "perfgate/compare/exit_code.hpp"
 
 #include <cmath>
@@ -129,13 +130,19 @@ TEST(Comparison, CountsVerdicts) {
 }
 
 // Issue 15 item 6: nothing on both sides is nothing gated, not a pass.
-TEST(Comparison, NothingOnBothSidesIsAnInputError) {
+// Issue 24: it is NOT GATED (gate_status_test.cpp), exit 0 unless the run
+// requires a gated case (then 2).
+TEST(Comparison, NothingOnBothSidesIsNotGated) {
   const Results base = results("a", {benchmark("a/1", timed(1e-3, 1)), benchmark("a/2", timed(1e-3, 2)),
                                      benchmark("a/3", timed(1e-3, 3)), benchmark("a/4", timed(1e-3, 4)),
                                      benchmark("a/5", timed(1e-3, 5))});
   Comparison other_suite = compare_results(base, results("b", {benchmark("b/1", timed(1e-3, 6))}));
   EXPECT_TRUE(other_suite.nothing_compared);
-  EXPECT_EQ(gate_exit_code(other_suite), kExitError);
+  EXPECT_EQ(gate_exit_code(other_suite), kExitOk);
+  EXPECT_EQ(gate_status(other_suite, kExitOk), GateStatus::not_gated);
+  GateSettings strict;
+  strict.require_gated = true;
+  EXPECT_EQ(gate_exit_code(compare_results(base, results("b", {benchmark("b/1", timed(1e-3, 6))}), strict)), kExitError);
   other_suite.baseline.origin = "base.json";
   other_suite.current.origin = "cur.json";
   const std::string why = nothing_compared_problem(other_suite);
@@ -146,8 +153,9 @@ TEST(Comparison, NothingOnBothSidesIsAnInputError) {
 
   const Comparison empty_current = compare_results(base, results("a", {}));
   EXPECT_TRUE(empty_current.nothing_compared);
-  EXPECT_EQ(gate_exit_code(empty_current), kExitError);
-  EXPECT_EQ(gate_exit_code(compare_results(results("a", {}), results("a", {}))), kExitError);
+  EXPECT_EQ(gate_exit_code(empty_current), kExitOk);
+  EXPECT_EQ(gate_status(empty_current, kExitOk), GateStatus::not_gated);
+  EXPECT_EQ(gate_exit_code(compare_results(results("a", {}), results("a", {}), strict)), kExitError);
 
   // One case on both sides is enough; a suite run whose every case was
   // skipped is still 77, and another device's baseline still INCOMPARABLE.
@@ -160,6 +168,7 @@ TEST(Comparison, NothingOnBothSidesIsAnInputError) {
                                                             testing::test_cpu("Another CPU 1000")));
   EXPECT_FALSE(elsewhere.comparable);
   EXPECT_EQ(gate_exit_code(elsewhere), kExitOk);
+  EXPECT_EQ(gate_status(elsewhere, kExitOk), GateStatus::not_gated);
 }
 
 // The empty baseline of a suite whose every case was skipped is no file of

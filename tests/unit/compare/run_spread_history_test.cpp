@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 
 #include "perfgate/compare/comparison.hpp"
 #include "perfgate/compare/confirmation.hpp"
@@ -60,7 +61,53 @@ TEST(RunSpreadHistory, ANoisyHistoryWidensTheInterval) {
   RunSpreadHistory history{"h", {{"x", {0.05, 8}}}};
   const Comparison c = compare_results(p.base, p.cur, {}, &history);
   EXPECT_EQ(c.find("x")->evidence->run_spread.source, RunSpreadSource::history);
-  EXPECT_NE(c.find("x")->verdict, Verdict::regression);  // 6% is within a 5% run-to-run spread
+  EXPECT_FALSE(c.find("x")->evidence->run_spread.implausible_history_sd);
+  EXPECT_NE(c.find("x")->verdict, Verdict::regression);  // 6% is within a 5% run-to-run spread's reach
+  EXPECT_EQ(compare_results(p.base, p.cur).find("x")->verdict, Verdict::regression) << "the floor alone finds it";
+}
+
+// Issue 24: a history above the cap (kMaxHistoryRunSpread) is not believed:
+// the case is judged as if no history were given, and a note says so.
+TEST(RunSpreadHistory, AnImplausibleHistoryIsNotBelievedAndSaid) {
+  const Pair p;
+  const Comparison without = compare_results(p.base, p.cur);
+  for (double sd : {0.1001, 0.2, 0.5, 4.6, 1e6, std::numeric_limits<double>::infinity(), std::nan("")}) {
+    RunSpreadHistory history{"h.sqlite, testbed t", {{"x", {sd, 20}}}};
+    const Comparison c = compare_results(p.base, p.cur, {}, &history);
+    const Evidence& x = *c.find("x")->evidence;
+    EXPECT_EQ(x.run_spread.source, RunSpreadSource::floor) << sd;
+    ASSERT_TRUE(x.run_spread.implausible_history_sd) << sd;
+    EXPECT_EQ(c.find("x")->verdict, without.find("x")->verdict) << sd;
+    EXPECT_DOUBLE_EQ(x.ci_low, without.find("x")->evidence->ci_low) << sd;
+    EXPECT_DOUBLE_EQ(x.ci_high, without.find("x")->evidence->ci_high) << sd;
+    ASSERT_EQ(c.notes.size(), 2u) << sd;
+    EXPECT_NE(c.notes.back().find("1 case(s) judged as if no history were given"), std::string::npos) << c.notes.back();
+    EXPECT_NE(c.notes.back().find("above the 10% cap"), std::string::npos) << c.notes.back();
+    EXPECT_NE(c.notes.back().find("'x'"), std::string::npos) << c.notes.back();
+  }
+  // At the cap it is believed.
+  RunSpreadHistory at_cap{"h", {{"x", {kMaxHistoryRunSpread, 20}}}};
+  EXPECT_EQ(compare_results(p.base, p.cur, {}, &at_cap).find("x")->evidence->run_spread.source, RunSpreadSource::history);
+}
+
+// Issue 24's invariant: a slowdown that the baseline alone establishes as a
+// REGRESSION beyond what the capped spread can explain (z x 10% x sqrt(1/R_b
+// + 1/R_c): x1.44 at one round a side) stays a REGRESSION with any history:
+// quiet, noisy, at the cap, poisoned (x1/x100 alternating: 4.6 on the log
+// scale), or not a number.
+TEST(RunSpreadHistory, NoHistoryTurnsAnEstablishedSlowdownIntoAPass) {
+  for (double slowdown : {1.5, 2.0, 10.0}) {
+    for (int seed = 1; seed <= 20; ++seed) {
+      const Results base = results("s", {benchmark("x", lognormal_samples(1e-3, 0.01, 10, seed))});
+      const Results cur = results("s", {benchmark("x", lognormal_samples(slowdown * 1e-3, 0.01, 10, 100 + seed))});
+      ASSERT_EQ(compare_results(base, cur).find("x")->verdict, Verdict::regression) << slowdown << " " << seed;
+      for (double sd : {0.0, 1e-4, 0.01, 0.03, 0.05, 0.099, 0.1, 0.101, 0.5, 4.6, 1e300, std::nan("")}) {
+        RunSpreadHistory history{"h", {{"x", {sd, 20}}}};
+        EXPECT_EQ(compare_results(base, cur, {}, &history).find("x")->verdict, Verdict::regression)
+            << "slowdown " << slowdown << ", seed " << seed << ", history sd " << sd;
+      }
+    }
+  }
 }
 
 TEST(RunSpreadHistory, BaselineRoundsThatMovedMoreWin) {

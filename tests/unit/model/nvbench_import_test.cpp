@@ -69,7 +69,7 @@ TEST(NvbenchImport, RecognizesOnlyNvbenchDocuments) {
 
 TEST(NvbenchImport, OneDeviceStatesAreNamedWithoutTheDevice) {
   const Results r = load_results(fixture("spark-rapids-jni__seq_before.json"));
-  EXPECT_EQ(r.suite, "spark-rapids-jni__seq_before");
+  EXPECT_EQ(r.suite, "STRING_TO_FLOAT_BENCH") << "the program (meta.argv[0]), not the file";
   EXPECT_EQ(r.created_utc, "") << "NVBench JSON carries no date";
   ASSERT_EQ(r.benchmarks.size(), 1u);
   const BenchmarkResult& b = r.benchmarks[0];

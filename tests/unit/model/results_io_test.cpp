@@ -1,3 +1,4 @@
+#include "perfgate/model/plausible_times.hpp"
 #include "perfgate/model/results_io.hpp"
 
 #include <sys/stat.h>
@@ -162,13 +163,29 @@ INSTANTIATE_TEST_SUITE_P(
         Corruption{"kernel samples", [](json& d) { d["benchmarks"][0]["kernels"][0]["samples_ns"] = json::array(); for (int i = 0; i < 101; ++i) d["benchmarks"][0]["kernels"][0]["samples_ns"].push_back(1.0); }, "has 101 values (at most 100)"},
         Corruption{"copies", [](json& d) { d["benchmarks"][0]["copies"] = "HtoD"; }, "'copies' is not an array"},
         Corruption{"copy bytes", [](json& d) { d["benchmarks"][0]["copies"][0]["bytes"] = -1; }, "bytes"},
-        Corruption{"trace", [](json& d) { d["benchmarks"][0]["trace"] = 3; }, "trace"}),
+        Corruption{"trace", [](json& d) { d["benchmarks"][0]["trace"] = 3; }, "trace"},
+        // Issue 24 item 5: finite, not negative, and still no measurement.
+        Corruption{"absurd sample", [](json& d) { d["benchmarks"][0]["samples"][3] = 1e306; }, "sample 3 is 1e+306 s per iteration, beyond any plausible run (more than a day)"},
+        Corruption{"a day and a second", [](json& d) { d["benchmarks"][0]["samples"][0] = 86401.0; }, "beyond any plausible run"}),
     [](const ::testing::TestParamInfo<Corruption>& param_info) {
       std::string name = param_info.param.what;
       for (char& c : name)
         if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
       return name;
     });
+
+// Issue 24 item 5: up to a day per iteration is a time; the summary a file
+// keeps instead of samples is held to the same bound.
+TEST(ResultsIo, ADayPerIterationIsTheMostAnyRunCanHaveMeasured) {
+  json doc = valid_document();
+  for (auto& sample : doc["benchmarks"][0]["samples"]) sample = kMaxPlausibleSeconds;
+  EXPECT_NO_THROW(parse_results(doc.dump(), "base.json"));
+  json summary = valid_document();
+  summary["benchmarks"][0].erase("samples");
+  summary["benchmarks"][0].erase("rounds");
+  summary["benchmarks"][0]["summary"] = {{"count", 10}, {"mean", 1e300}, {"stdev", 1.0}};
+  EXPECT_NE(rejection(summary).find("the summary's mean is 1e+300 s per iteration"), std::string::npos) << rejection(summary);
+}
 
 // Issue 15 item 14: special files and absurd sizes are one line, at once.
 TEST(ResultsIo, OnlyRegularFilesOfAtMostOneGibAreRead) {

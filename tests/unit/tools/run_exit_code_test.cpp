@@ -25,9 +25,11 @@ TEST(RunExitCode, ComparisonExitCodeOutsideTheGatesIsAHarnessError) {
   EXPECT_EQ(suite_exit_code(with_comparison(8, CtestStatus::passed)), 2);
 }
 
-TEST(RunExitCode, SuiteWithoutAComparisonFollowsCtest) {
-  EXPECT_EQ(suite_exit_code(without_comparison(CtestStatus::passed)), 0);
-  EXPECT_EQ(suite_exit_code(without_comparison(CtestStatus::skipped)), 77);
+// Issue 24: every gated suite leaves a comparison, skipped ones too; a test
+// that exits 0 or 77 without one gated nothing, whatever its own exit code.
+TEST(RunExitCode, SuiteWithoutAComparisonIsAHarnessErrorWhateverItsExitCode) {
+  EXPECT_EQ(suite_exit_code(without_comparison(CtestStatus::passed)), 2);
+  EXPECT_EQ(suite_exit_code(without_comparison(CtestStatus::skipped)), 2);
   EXPECT_EQ(suite_exit_code(without_comparison(CtestStatus::failed)), 2);
   EXPECT_EQ(suite_exit_code(without_comparison(CtestStatus::unknown)), 2);
 }
@@ -44,11 +46,14 @@ TEST(RunExitCode, HarnessErrorOutranksRegressionOutranksPassOutranksSkip) {
   EXPECT_EQ(run_exit_code({pass, skipped}, 0), 0);
 }
 
-TEST(RunExitCode, EverySuiteSkippedOrNoneIs77) {
+TEST(RunExitCode, EverySuiteSkippedIs77) {
   const auto skipped = with_comparison(77, CtestStatus::skipped);
-  EXPECT_EQ(run_exit_code({skipped, without_comparison(CtestStatus::skipped)}, 0), 77);
-  EXPECT_EQ(run_exit_code({}, 0), 77);
+  EXPECT_EQ(run_exit_code({skipped, skipped}, 0), 77);
+  EXPECT_EQ(run_exit_code({skipped, without_comparison(CtestStatus::skipped)}, 0), 2);
 }
+
+// Issue 24: a selection that matched no test gated nothing: not "skipped".
+TEST(RunExitCode, NoSuiteAtAllIsAHarnessError) { EXPECT_EQ(run_exit_code({}, 0), 2); }
 
 TEST(RunExitCode, CtestFailureNoSuiteExplainsIsAHarnessError) {
   EXPECT_EQ(run_exit_code({with_comparison(0, CtestStatus::passed)}, 8), 2);

@@ -33,6 +33,49 @@ TEST(ConsoleTable, RegressionsFirstWithReasonsAndSummary) {
   EXPECT_NE(text.find("perfgate: FAIL (exit 1): 1 REGRESSION, 1 NO_CHANGE"), std::string::npos) << text;
 }
 
+// Issue 24: a reason is never cut in the middle (it lost "confirmed,
+// re-measured +186%"): long ones wrap at words under their case, whole.
+TEST(ConsoleTable, LongReasonsWrapWholeAndKeepTheirEnd) {
+  const Results base = results("host", {benchmark("z-slow", lognormal_samples(1e-3, 0.01, 10, 2))});
+  const Results cur = results("host", {benchmark("z-slow", lognormal_samples(2.86e-3, 0.01, 10, 4))});
+  Comparison c = compare_results(base, cur);
+  std::string reason;
+  for (int i = 0; i < 12; ++i) reason += "word" + std::to_string(i) + " of a long explanation, q = 0.000" + std::to_string(i) + ", ";
+  c.benchmarks[0].reason = reason + "confirmed, re-measured +186%";
+  std::ostringstream out;
+  print_comparison_table(out, c, 1);
+  const std::string text = out.str();
+  const std::size_t why = text.find("Why:\n");
+  ASSERT_NE(why, std::string::npos) << text;
+  std::string joined;  // the reason's lines, their indentation taken off
+  std::istringstream lines(text.substr(why + 5));
+  for (std::string line; std::getline(lines, line) && !line.empty();) {
+    EXPECT_LE(line.size(), 100u) << line;
+    joined += (joined.empty() ? "" : " ") + line.substr(line.find_first_not_of(' '));
+  }
+  EXPECT_EQ(joined, "z-slow: " + c.benchmarks[0].reason) << text;
+  EXPECT_EQ(text.find("..."), std::string::npos) << "nothing cut: " << text;
+  for (int i = 0; i < 12; ++i)
+    EXPECT_NE(text.find("q = 0.000" + std::to_string(i)), std::string::npos) << "a value on the line of its name: " << text;
+}
+
+// Issue 24: a run that judged nothing against a baseline of its device
+// says NOT GATED with the reason, never PASS.
+TEST(ConsoleTable, NotGatedIsSaidWithItsReasonNeverPass) {
+  const Results base = results("host", {benchmark("a", lognormal_samples(1e-3, 0.01, 10, 1))});
+  const Results cur = results("host", {benchmark("a", lognormal_samples(1e-3, 0.01, 10, 3))},
+                              testing::test_cpu("Another CPU 1000"));
+  Comparison c = compare_results(base, cur);
+  c.gate_advice = "record a baseline for cpu-another-cpu-1000 with `perfgate baseline update --suite host` on this runner";
+  std::ostringstream out;
+  print_comparison_table(out, c, 0);
+  const std::string text = out.str();
+  EXPECT_NE(text.find("\nNOT GATED: the baseline was measured on another device"), std::string::npos) << text;
+  EXPECT_NE(text.find("perfgate baseline update --suite host"), std::string::npos) << text;
+  EXPECT_NE(text.find("perfgate: NOT GATED (exit 0): 0 of 1 case gated: 1 INCOMPARABLE"), std::string::npos) << text;
+  EXPECT_EQ(text.find("PASS"), std::string::npos) << text;
+}
+
 TEST(ConsoleTable, SaysHowManyRepetitionsThrottled) {
   const Results base = results("gpu", {benchmark("gemm", lognormal_samples(1e-3, 0.01, 10, 1))});
   Results cur = results("gpu", {benchmark("gemm", lognormal_samples(1e-3, 0.01, 9, 2))});

@@ -1,8 +1,14 @@
 #include "perfgate/writers/html_report.hpp"
 
+#include <algorithm>
+#include <set>
+#include <tuple>
+#include <vector>
+
 #include <gtest/gtest.h>
 
 #include "perfgate/model/counter_names.hpp"
+#include "perfgate/writers/run_status.hpp"
 #include "results_builder.hpp"
 #include "shell.hpp"
 
@@ -41,7 +47,7 @@ TEST(HtmlReport, SelfContainedWithTheVerdictOnTop) {
   EXPECT_EQ(page.find("<link"), std::string::npos);
   EXPECT_EQ(page.find(" src="), std::string::npos);
   // The verdict comes before any plot.
-  const auto verdict = page.find("id=\"verdict\" data-exit-code=\"1\">FAIL (exit 1)");
+  const auto verdict = page.find("id=\"verdict\" data-exit-code=\"1\" data-status=\"FAIL\">FAIL (exit 1): 2 of 3 cases gated: ");
   ASSERT_NE(verdict, std::string::npos);
   EXPECT_LT(verdict, page.find("<svg"));
 }
@@ -155,8 +161,204 @@ TEST(HtmlReport, RunPageHasEverySuiteAndTheWorstExitCode) {
   const std::string page = run_to_html(run);
   EXPECT_EQ(count_occurrences(page, "<section class=\"suite\""), 2u);
   EXPECT_NE(page.find("<option value=\"other\">"), std::string::npos);
-  EXPECT_NE(page.find("id=\"verdict\" data-exit-code=\"1\">FAIL (exit 1): 2 suites"), std::string::npos);
+  EXPECT_NE(page.find("id=\"verdict\" data-exit-code=\"1\" data-status=\"FAIL\">FAIL (exit 1): 2 suites (1 FAIL, 1 PASS), "
+                      "4 of 6 cases gated: "),
+            std::string::npos);
   EXPECT_EQ(count_occurrences(page, "class=\"forest-row\""), 4u);
+}
+
+// The opening tags of the elements around `at`, outermost first: the
+// report's own markup closes every element but the void ones.
+std::vector<std::string> enclosing_tags(const std::string& page, std::size_t at) {
+  static const std::set<std::string> kVoid = {"meta", "br", "input", "img", "hr", "link", "wbr", "col"};
+  std::vector<std::string> open;
+  for (auto pos = page.find("<body"); pos != std::string::npos && pos < at; pos = page.find('<', pos + 1)) {
+    const std::string tag = page.substr(pos, page.find('>', pos) + 1 - pos);
+    if (tag.starts_with("</")) {
+      if (!open.empty()) open.pop_back();
+    } else if (!tag.starts_with("<!") && !tag.ends_with("/>") && !kVoid.count(tag.substr(1, tag.find_first_of(" >") - 1))) {
+      open.push_back(tag);
+    }
+  }
+  return open;
+}
+
+// The data-detail of the part around `at` ("" when none: the "only
+// regressions" filter keeps it).
+std::string detail_around(const std::string& page, std::size_t at) {
+  std::string detail;
+  for (const std::string& tag : enclosing_tags(page, at))
+    if (const auto key = tag.find(" data-detail=\""); key != std::string::npos)
+      detail = tag.substr(key + 14, tag.find('"', key + 14) - key - 14);
+  return detail;
+}
+
+// A suite with every part: a regression (traced: kernel rows), a case with
+// counters (a roofline), a derived figure, advice about a case and the run.
+GateRun full_run(const std::string& suite) {
+  GateRun r;
+  const auto cases = [&](double slow, std::uint64_t seed) {
+    return std::vector<BenchmarkResult>{
+        testing::traced_benchmark(suite + "/slow", slow, seed, {testing::traced_kernel("k1", 30, slow * 9e8, seed + 1)}),
+        with_work(benchmark(suite + "/same", lognormal_samples(1e-3, 0.01, 10, seed + 2)), 2e12, 1e9, 500, 1000, 50, 30)};
+  };
+  r.base = results(suite, cases(1e-3, 1), testing::test_gpu());
+  r.cur = results(suite, cases(1.5e-3, 10), testing::test_gpu());
+  r.cur.figures = {{suite + "/slow_over_same", 1.5, "x", "median(" + suite + "/slow) / median(" + suite + "/same)",
+                    {suite + "/slow", suite + "/same"}, std::nullopt}};
+  r.comparison = compare_results(r.base, r.cur);
+  for (const std::string& about : {suite + "/same", std::string()}) {
+    Suggestion s;
+    s.rule = "noisy";
+    s.benchmark = about;
+    s.priority = Priority::low;
+    s.evidence = "evidence about " + (about.empty() ? "the run" : about);
+    s.hint = "pin the clocks";
+    r.comparison.suggestions.push_back(s);
+  }
+  return r;
+}
+
+// The suite `suite`'s section: from its opening tag to its end.
+std::string section_of(const std::string& page, const std::string& suite) {
+  const auto at = page.find("data-suite=\"" + suite + "\" data-status=");
+  if (at == std::string::npos) return {};
+  const auto from = page.rfind("<section", at);
+  return page.substr(from, page.find("</section>", at) + 10 - from);
+}
+
+TEST(HtmlReport, WhatTheRegressionsFilterHidesIsMarkedAsDetail) {
+  const GateRun r = full_run("gemm");
+  ASSERT_EQ(r.comparison.find("gemm/slow")->verdict, Verdict::regression);
+  const std::string page = comparison_to_html({r.comparison, 1, &r.cur, &r.base});
+  EXPECT_NE(page.find("<section class=\"suite\" data-suite=\"gemm\" data-status=\"FAIL\" data-regressions=\"1\">"),
+            std::string::npos);
+  // Each part that is about no regression, wrapped whole.
+  const std::vector<std::pair<std::string, std::string>> details = {{"<table class=\"figures\"", "figures"},
+                                                                    {"<table class=\"kernels\"", "kernels"},
+                                                                    {"<svg class=\"roofline\"", "roofline"},
+                                                                    {"<details class=\"suggestions\"", "suggestions"},
+                                                                    {"<p class=\"note\">baseline: ", "notes"}};
+  for (const auto& [element, detail] : details) {
+    const auto at = page.find(element);
+    ASSERT_NE(at, std::string::npos) << element;
+    EXPECT_EQ(detail_around(page, at), detail) << element;
+  }
+  // The regression and its rows are not.
+  for (const std::string& element :
+       {"<div class=\"regression\" data-benchmark=\"gemm/slow\"", "<g class=\"forest-row\" data-benchmark=\"gemm/slow\"",
+        "<tr class=\"bench-row\" data-benchmark=\"gemm/slow\"", "<figure class=\"dist\" data-benchmark=\"gemm/slow\"",
+        "<svg class=\"forest\"", "<table class=\"benchmarks\""}) {
+    const auto at = page.find(element);
+    ASSERT_NE(at, std::string::npos) << element;
+    EXPECT_EQ(detail_around(page, at), "") << element;
+    const std::vector<std::string> around = enclosing_tags(page, at);
+    EXPECT_TRUE(std::any_of(around.begin(), around.end(), [](const std::string& t) { return t.starts_with("<section class=\"suite\""); }))
+        << element;
+  }
+}
+
+// A run whose failing suite is third, with skipped suites between.
+RunReport mixed_run() {
+  RunReport run;
+  const auto same_twice = [](const std::string& suite, std::uint64_t seed) {
+    const Results r = results(suite, {benchmark(suite + "/a", lognormal_samples(1e-3, 0.01, 10, seed))});
+    return SuiteReport{compare_results(r, r), 0, r, r};
+  };
+  const auto skipped = [](const std::string& suite, const std::string& why, std::size_t n) {
+    std::vector<BenchmarkResult> base, cur;
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::string name = suite + "/case" + std::to_string(i);
+      base.push_back(benchmark(name, lognormal_samples(1e-3, 0.01, 10, i + 1)));
+      cur.push_back(testing::skipped_benchmark(name, why));
+    }
+    const Results b = results(suite, base), c = results(suite, cur);
+    return SuiteReport{compare_results(b, c), 77, c, b};
+  };
+  run.push_back(same_twice("alpha", 1));
+  run.push_back(skipped("skipped_one", "no CUDA device", 4));
+  GateRun failing = full_run("gamma");
+  run.push_back({failing.comparison, 1, failing.cur, failing.base});
+  const Results old_cases = results("delta", {benchmark("delta/old", lognormal_samples(1e-3, 0.01, 10, 7))});
+  const Results new_cases = results("delta", {benchmark("delta/new", lognormal_samples(1e-3, 0.01, 10, 8))});
+  run.push_back({compare_results(old_cases, new_cases), 0, new_cases, old_cases});
+  run.push_back(skipped("skipped_two", "needs 8 GPUs", 2));
+  run.push_back(same_twice("epsilon", 2));
+  return run;
+}
+
+TEST(HtmlReport, RunPageShowsTheFailingSuitesFirstThenNotGatedThenPassingThenSkipped) {
+  const RunReport run = mixed_run();
+  ASSERT_EQ(suite_status(run[3]), GateStatus::not_gated);
+  ASSERT_EQ(suite_status(run[1]), GateStatus::skipped);
+  const std::string page = run_to_html(run);
+  const std::vector<std::string> order = {"gamma", "delta", "alpha", "epsilon", "skipped_one", "skipped_two"};
+  std::size_t last_section = 0, last_option = 0;
+  for (const std::string& suite : order) {
+    const auto section = page.find("<section class=\"suite");
+    const auto at = page.find(" data-suite=\"" + suite + "\" data-status=", section);
+    ASSERT_NE(at, std::string::npos) << suite;
+    EXPECT_GT(at, last_section) << suite << " is out of order";
+    last_section = at;
+    const auto option = page.find("<option value=\"" + suite + "\">");
+    ASSERT_NE(option, std::string::npos) << suite;
+    EXPECT_GT(option, last_option) << suite << "'s filter option is out of order";
+    last_option = option;
+  }
+  // The regression is the first thing under the headline.
+  EXPECT_EQ(page.find("<h2>Suite gamma</h2>"), page.find("<h2>"));
+  EXPECT_LT(page.find("<h2>Suite gamma</h2>"), page.find("<div class=\"regression\""));
+  EXPECT_LT(page.find("<div class=\"regression\""), page.find("<h2>Suite delta</h2>"));
+  EXPECT_NE(section_of(page, "delta").find("NOT GATED: "), std::string::npos);
+}
+
+TEST(HtmlReport, ASuiteThatRanNothingIsOneLineWithItsCountAndReason) {
+  const RunReport run = mixed_run();
+  const std::string page = run_to_html(run);
+  const std::string one = section_of(page, "skipped_one");
+  ASSERT_FALSE(one.empty());
+  EXPECT_EQ(one.rfind("<section class=\"suite skipped-suite\" data-suite=\"skipped_one\" data-status=\"SKIPPED\" "
+                      "data-regressions=\"0\"><p class=\"skipped-line\"><b>Suite skipped_one</b> SKIPPED (exit 77): 4 SKIPPED: "
+                      "no CUDA device</p></section>",
+                      0),
+            0u)
+      << one;
+  EXPECT_NE(section_of(page, "skipped_two").find("2 SKIPPED: needs 8 GPUs</p></section>"), std::string::npos);
+  // None of their cases has a row, a plot or a table.
+  for (const std::string& suite : {"skipped_one", "skipped_two"}) {
+    EXPECT_EQ(count_occurrences(page, "data-suite=\"" + suite + "\""), 1u) << suite;
+    EXPECT_EQ(count_occurrences(page, "data-benchmark=\"" + suite + "/"), 0u) << suite;
+  }
+  EXPECT_EQ(count_occurrences(page, "class=\"skipped-line\""), 2u);
+  EXPECT_EQ(count_occurrences(page, "<section class=\"suite\""), 4u);  // the four that ran, in full
+  // Both skip reasons at once, with their counts.
+  RunReport two_reasons = run;
+  two_reasons[1].comparison.benchmarks[0].reason = "needs sm_89";
+  EXPECT_NE(section_of(run_to_html(two_reasons), "skipped_one").find("no CUDA device (3); needs sm_89 (1)"), std::string::npos);
+}
+
+TEST(HtmlReport, EverySectionSaysItsStatusAndRegressionCount) {
+  const std::string page = run_to_html(mixed_run());
+  for (const auto& [suite, status, regressions] :
+       std::vector<std::tuple<std::string, std::string, std::string>>{{"gamma", "FAIL", "1"},
+                                                                      {"delta", "NOT_GATED", "0"},
+                                                                      {"alpha", "PASS", "0"},
+                                                                      {"skipped_two", "SKIPPED", "0"}})
+    EXPECT_NE(page.find("data-suite=\"" + suite + "\" data-status=\"" + status + "\" data-regressions=\"" + regressions + "\">"),
+              std::string::npos)
+        << suite;
+}
+
+TEST(HtmlReport, FiltersLiveInTheFragmentAndABadOneIsIgnored) {
+  const GateRun r = host_run();
+  const std::string page = comparison_to_html({r.comparison, 1, &r.cur, &r.base});
+  // The browser tests run it; here, that the page carries that script: the
+  // fragment written back, and the one decoding that can throw guarded.
+  EXPECT_NE(page.find("history.replaceState("), std::string::npos);
+  EXPECT_NE(page.find("addEventListener('hashchange', fromFragment)"), std::string::npos);
+  EXPECT_EQ(count_occurrences(page, "decodeURIComponent("), 1u);
+  EXPECT_NE(page.find("try { return decodeURIComponent(text); } catch (e) { return null; }"), std::string::npos);
+  EXPECT_NE(page.find("<p class=\"note\" id=\"nothing-shown\" data-hidden>"), std::string::npos);
 }
 
 }  // namespace

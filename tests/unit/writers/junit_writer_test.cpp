@@ -54,10 +54,12 @@ TEST(JUnitWriter, MapsVerdictsToJUnitOutcomes) {
   EXPECT_EQ(xml.count(case_path("gpu-only") + "/skipped"), 1u);
   EXPECT_EQ(xml.count(case_path("few") + "/skipped"), 1u);
   EXPECT_EQ(xml.count(case_path("same") + "/*[self::failure or self::error or self::skipped]"), 0u);
-  EXPECT_EQ(xml.count(case_path("fresh") + "/*[self::failure or self::error or self::skipped]"), 0u);
+  // Not judged against a baseline: a dashboard must not count it as passed.
+  EXPECT_EQ(xml.count(case_path("fresh") + "/skipped"), 1u);
+  EXPECT_EQ(xml.values(case_path("fresh") + "/skipped/@message").at(0).rfind("NEW: ", 0), 0u);
   EXPECT_EQ(xml.values("/testsuites/@failures"), std::vector<std::string>{"1"});
   EXPECT_EQ(xml.values("/testsuites/@errors"), std::vector<std::string>{"1"});
-  EXPECT_EQ(xml.values("/testsuites/testsuite/@skipped"), std::vector<std::string>{"2"});
+  EXPECT_EQ(xml.values("/testsuites/testsuite/@skipped"), std::vector<std::string>{"3"});
   EXPECT_EQ(xml.count("/testsuites/@skipped"), 0u) << "junit-10.xsd has no skipped on <testsuites>";
   EXPECT_EQ(xml.values("/testsuites/@name"), std::vector<std::string>{"gemm"}) << "the suite, not \"perfgate\"";
   EXPECT_EQ(xml.values(case_path("gpu-only") + "/skipped/@message"), std::vector<std::string>{"no CUDA device: none"})

@@ -95,19 +95,60 @@ TEST(RunMarkdown, HeadlineFirstWithTheWorstExitCodeAndCountsOverAllSuites) {
   const RunReport run = cpu_only_run();
   EXPECT_EQ(run_exit_code(run), kExitRegression);
   const std::string md = run_to_markdown(run, kMarkdownMaxBytes);
-  EXPECT_EQ(md.rfind("## ❌ perfgate: FAIL (exit 1): 9 suites (2 ran, 7 skipped): 3 REGRESSION, ", 0), 0u)
+  EXPECT_EQ(md.rfind("## ❌ perfgate: FAIL (exit 1): 9 suites (1 FAIL, 1 PASS, 7 SKIPPED), 400 of 533 cases gated: "
+                     "3 REGRESSION, ",
+                     0),
+            0u)
       << md.substr(0, 400);
   EXPECT_NE(md.find("133 SKIPPED"), std::string::npos) << md.substr(0, 400);
-  // The suite table comes next: ran suites first, then skipped ones.
-  const std::size_t harness = md.find("| `harness` | ❌ FAIL (exit 1) |");
-  const std::size_t host = md.find("| `host` | ✅ PASS (exit 0) |");
-  const std::size_t gemm = md.find("| `gemm` | ⏭️ SKIPPED (exit 77) | 36 SKIPPED |");
+  // The suite table comes next: failing suites first, then passing, then skipped ones.
+  const std::size_t harness = md.find("| `harness` | ❌ FAIL (exit 1) | 200 of 200 |");
+  const std::size_t host = md.find("| `host` | ✅ PASS (exit 0) | 200 of 200 |");
+  const std::size_t gemm = md.find("| `gemm` | ⏭️ SKIPPED (exit 77) | 0 of 36 | 36 SKIPPED |");
   ASSERT_NE(harness, std::string::npos) << md.substr(0, 2000);
   ASSERT_NE(host, std::string::npos);
   ASSERT_NE(gemm, std::string::npos);
   EXPECT_LT(harness, host);
   EXPECT_LT(host, gemm);
   EXPECT_LT(gemm, md.find("### ❌ perfgate `harness`")) << "the table before any suite's section";
+}
+
+// A suite with no baseline of its own: every case NEW.
+SuiteReport new_suite(const std::string& name, std::size_t cases) {
+  std::vector<BenchmarkResult> cur;
+  for (std::size_t i = 0; i < cases; ++i)
+    cur.push_back(benchmark(name + "/case_" + std::to_string(i), lognormal_samples(1e-3, 0.01, 10, 500 + i)));
+  SuiteReport s = gated(results(name, {}), results(name, cur));
+  s.comparison.gate_advice = "record a baseline for cpu-test-cpu-9000 with `perfgate baseline update --suite " + name + "`";
+  return s;
+}
+
+// Issue 24: NOT GATED is its own state: never counted as PASS, ordered after
+// the failing suites and before the passing ones, with its reason.
+TEST(RunMarkdown, NotGatedSuitesAreNeitherPassNorHidden) {
+  RunReport run;
+  run.push_back(ran_suite("host", 20, 0));
+  run.push_back(skipped_suite("gemm", 4));
+  run.push_back(new_suite("collectives", 6));
+  const std::string md = run_to_markdown(run, kMarkdownMaxBytes);
+  EXPECT_EQ(md.rfind("## ✅ perfgate: PASS (exit 0): 3 suites (1 NOT GATED, 1 PASS, 1 SKIPPED), 20 of 30 cases gated: ", 0), 0u)
+      << md.substr(0, 400);
+  const std::size_t collectives = md.find("| `collectives` | ⚪ NOT GATED (exit 0) | 0 of 6 | 6 NEW |");
+  const std::size_t host = md.find("| `host` | ✅ PASS (exit 0) | 20 of 20 |");
+  ASSERT_NE(collectives, std::string::npos) << md.substr(0, 1500);
+  ASSERT_NE(host, std::string::npos) << md.substr(0, 1500);
+  EXPECT_LT(collectives, host) << "not gated before passing";
+  EXPECT_NE(md.find("> **Not gated:** there is no baseline of these cases; record a baseline for"), std::string::npos) << md;
+
+  // Nothing gated anywhere: the run is NOT GATED, not a green PASS.
+  RunReport nothing;
+  nothing.push_back(new_suite("collectives", 6));
+  nothing.push_back(skipped_suite("gemm", 4));
+  const std::string none = run_to_markdown(nothing, kMarkdownMaxBytes);
+  EXPECT_EQ(none.rfind("## ⚪ perfgate: NOT GATED (exit 0): 2 suites (1 NOT GATED, 1 SKIPPED), 0 of 10 cases gated: ", 0), 0u)
+      << none.substr(0, 400);
+  EXPECT_EQ(none.find("✅"), std::string::npos) << none;
+  EXPECT_EQ(run_status(nothing), GateStatus::not_gated);
 }
 
 TEST(RunMarkdown, SkippedSuitesAreOneLineEachAfterTheSuitesThatRan) {

@@ -3,7 +3,18 @@
 // the definition of perfgate::this_suite for each suite; a binary linked to
 // perfgate::main without it gets a default (name from argv[0], host device).
 
+#include <memory>
+#include <string>
+
 namespace perfgate {
+
+class RunHistory;  // main/run_history.hpp
+using RunHistoryOpener = std::unique_ptr<RunHistory> (*)(const std::string& url, const std::string& kind);
+
+// The run history on SQLite or PostgreSQL (--perfgate_history): defined by
+// perfgate::main_history, the installed package's History component, which
+// perfgate_add_suite() links and names here when it is there.
+std::unique_ptr<RunHistory> open_sql_run_history(const std::string& url, const std::string& kind);
 
 struct SuiteInfo {
   const char* name;        // "" -> the executable's name without "perf_"
@@ -11,6 +22,11 @@ struct SuiteInfo {
   const char* source_dir;  // where `git` finds the commit under test ("" -> none)
   int gpus = 1;            // GPUs its cases may use (perfgate_add_suite's GPUS N); at most
                            // that many of the visible ones make its device (the slug's "-x<N>")
+  // How --perfgate_history opens its store: open_sql_run_history when the
+  // suite links perfgate::main_history, else none (the flag is then refused
+  // with the reason), so a suite built without the History component needs
+  // neither libsqlite3 nor libpq.
+  RunHistoryOpener open_history = nullptr;
 };
 
 extern const SuiteInfo this_suite;

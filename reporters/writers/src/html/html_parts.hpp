@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "perfgate/compare/gate_status.hpp"
 #include "perfgate/writers/report_input.hpp"
 
 namespace perfgate::html {
@@ -21,15 +22,23 @@ std::string verdict_class(Verdict verdict);
 
 // The page: <!DOCTYPE html> with the CSP, the style, `body`, a footer
 // (`footer`: which perfgate judged, judged_by_text()) and the filter script.
-// `suites` names the suites for the suite filter.
+// `suites` names the suites for the suite filter, in the page's order.
 std::string page(const std::string& title, const std::string& verdict_banner, const std::vector<std::string>& suites,
                  const std::string& body, const std::string& footer);
-// "PASS (exit 0): ..." in a banner coloured by the exit code.
-std::string verdict_banner(int exit_code, const std::string& summary, const std::string& id);
+// "PASS (exit 0): ..." in a banner coloured by the status (NOT GATED is not
+// PASS's green), with data-status and data-exit-code for tests.
+std::string verdict_banner(GateStatus status, int exit_code, const std::string& summary, const std::string& id);
 
 // One suite's section: its verdict, notes, regressions first with reasons
-// and suggestions, and every plot and table below.
+// and suggestions, and every plot and table below.  The section carries
+// data-suite, data-status and data-regressions (its REGRESSION count); the
+// parts about no regression (notes, roofline, batch curves, kernels, derived
+// figures, other suggestions) are wrapped in data-detail elements, which the
+// "only regressions" filter hides whole.
 std::string suite_section(const ReportInput& input, bool with_banner);
+// A suite that ran nothing (status SKIPPED), folded to one line in a
+// section of its own: its name, status, counts and why its cases skipped.
+std::string skipped_suite_line(const ReportInput& input);
 std::string regressions_list(const ReportInput& input);
 std::string other_suggestions(const ReportInput& input);
 std::string benchmark_table(const ReportInput& input);

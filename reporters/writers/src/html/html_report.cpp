@@ -7,6 +7,7 @@
 
 #include "html_parts.hpp"
 #include "perfgate/compare/exit_code.hpp"
+#include "perfgate/writers/markdown_writer.hpp"
 #include "perfgate/writers/run_status.hpp"
 #include "perfgate/writers/text_format.hpp"
 #include "perfgate/writers/xml_text.hpp"
@@ -27,67 +28,86 @@ std::string run_line(const char* role, const RunInfo& run) {
   return line;
 }
 
-// What the console prints above its table, in the same words.
-std::string warnings(const Comparison& c) {
+// What the console prints above its table, in the same words: the warnings
+// qualify a verdict (they stay under "only regressions"), the notes do not.
+std::string warnings(const Comparison& c, int exit_code) {
   std::string out;
+  if (gate_status(c, exit_code) == GateStatus::not_gated) out += paragraph("warning not-gated", "NOT GATED: " + not_gated_reason(c));
   if (!c.comparable) out += paragraph("warning", "INCOMPARABLE: " + c.incomparable_reason);
   if (const auto shift = environment_shift_line(c)) out += paragraph("warning", *shift);
   if (const auto throttled = throttling_line(c)) out += paragraph("warning", *throttled);
+  return out;
+}
+
+std::string notes(const Comparison& c) {
+  std::string out = paragraph("note", run_line("baseline", c.baseline)) + paragraph("note", run_line("current", c.current));
   for (const std::string& note : c.notes) out += paragraph("note", note);
   return out;
+}
+
+// A part that is about no regression: the "only regressions" filter hides
+// it whole (data-detail), whatever its rows are.
+std::string detail(const char* name, const std::string& part) {
+  if (part.empty()) return "";
+  return "<div class=\"detail\" data-detail=\"" + std::string(name) + "\">" + part + "</div>";
+}
+
+std::size_t regression_count(const Comparison& c) {
+  return static_cast<std::size_t>(std::count_if(c.benchmarks.begin(), c.benchmarks.end(),
+                                                [](const BenchmarkComparison& b) { return b.verdict == Verdict::regression; }));
+}
+
+// <section class="suite ..." data-suite data-status data-regressions: what
+// the filters read.
+std::string section_open(const ReportInput& input, const char* css_class) {
+  const Comparison& c = input.comparison;
+  return "<section class=\"" + std::string(css_class) + "\" data-suite=\"" + xml_escape_attribute(c.suite) + "\" data-status=\"" +
+         to_json_string(gate_status(c, input.exit_code)) + "\" data-regressions=\"" + std::to_string(regression_count(c)) + "\">";
 }
 
 }  // namespace
 
 std::string suite_section(const ReportInput& input, bool with_banner) {
   const Comparison& c = input.comparison;
-  std::string out = "<section class=\"suite\" data-suite=\"" + xml_escape_attribute(c.suite) + "\"><h2>Suite " +
-                    xml_escape_text(c.suite) + "</h2>";
-  if (with_banner) out += verdict_banner(input.exit_code, summary_line(c, input.exit_code), "verdict-" + c.suite);
-  out += paragraph("note", run_line("baseline", c.baseline)) + paragraph("note", run_line("current", c.current));
-  out += warnings(c);
-  // What needs a look first, then the overview, then the detail.
-  out += regressions_list(input) + forest_plot(input) + roofline_plot(input) + batch_curves(input) + distribution_plots(input) +
-         kernel_table(input) + benchmark_table(input) + figures_table(input) + other_suggestions(input);
+  std::string out = section_open(input, "suite") + "<h2>Suite " + xml_escape_text(c.suite) + "</h2>";
+  if (with_banner)
+    out += verdict_banner(gate_status(c, input.exit_code), input.exit_code, summary_line(c, input.exit_code), "verdict-" + c.suite);
+  out += warnings(c, input.exit_code) + detail("notes", notes(c));
+  // What needs a look first, then the overview, then the detail.  The
+  // regressions, the forest plot, the samples and the full table stay under
+  // "only regressions" with their regressed rows; the rest is detail.
+  out += regressions_list(input) + forest_plot(input) + detail("roofline", roofline_plot(input)) +
+         detail("batch-curves", batch_curves(input)) + distribution_plots(input) + detail("kernels", kernel_table(input)) +
+         benchmark_table(input) + detail("figures", figures_table(input)) + detail("suggestions", other_suggestions(input));
   return out + "</section>\n";
+}
+
+std::string skipped_suite_line(const ReportInput& input) {
+  const Comparison& c = input.comparison;
+  return section_open(input, "suite skipped-suite") + "<p class=\"skipped-line\"><b>Suite " + xml_escape_text(c.suite) + "</b> " +
+         xml_escape_text(summary_line(c, input.exit_code) + ": " + skip_reasons(c)) + "</p></section>\n";
 }
 
 }  // namespace html
 
 std::string comparison_to_html(const ReportInput& input) {
   const Comparison& c = input.comparison;
-  return html::page("perfgate: " + c.suite, html::verdict_banner(input.exit_code, summary_line(c, input.exit_code), "verdict"),
+  return html::page("perfgate: " + c.suite,
+                    html::verdict_banner(gate_status(c, input.exit_code), input.exit_code, summary_line(c, input.exit_code), "verdict"),
                     {c.suite}, html::suite_section(input, false), judged_by_text(c));
 }
 
-namespace {
-
-// "FAIL (exit 1): 4 suites: 1 REGRESSION, 79 NO_CHANGE": the counts over
-// every suite, in report order; each suite's own line heads its section.
-std::string run_summary(const RunReport& run, int exit_code) {
-  const char* status = exit_code == kExitOk ? "PASS" : exit_code == kExitRegression ? "FAIL" : exit_code == kExitAllSkipped ? "SKIPPED" : "ERROR";
-  std::string line = std::string(status) + " (exit " + std::to_string(exit_code) + "): " + std::to_string(run.size()) +
-                     (run.size() == 1 ? " suite" : " suites");
-  const auto totals = run_verdict_counts(run);
-  std::vector<std::pair<Verdict, std::size_t>> counts(totals.begin(), totals.end());
-  std::stable_sort(counts.begin(), counts.end(),
-                   [](const auto& a, const auto& b) { return report_rank(a.first) < report_rank(b.first); });
-  for (std::size_t i = 0; i < counts.size(); ++i)
-    line += (i == 0 ? ": " : ", ") + std::to_string(counts[i].second) + " " + to_string(counts[i].first);
-  return line;
-}
-
-}  // namespace
-
 std::string run_to_html(const RunReport& run) {
-  const int exit_code = run_exit_code(run);
+  // What needs a look first: the failing suites, then those that gated
+  // nothing, then the passing ones; a suite that ran nothing is one line.
   std::vector<std::string> suites;
   std::string body;
-  for (const SuiteReport& s : run) {
-    suites.push_back(s.comparison.suite);
-    body += html::suite_section(s.input(), true);
+  for (const SuiteReport* s : in_status_order(run)) {
+    suites.push_back(s->comparison.suite);
+    body += suite_status(*s) == GateStatus::skipped ? html::skipped_suite_line(s->input()) : html::suite_section(s->input(), true);
   }
-  return html::page("perfgate: gate run", html::verdict_banner(exit_code, run_summary(run, exit_code), "verdict"), suites, body,
+  return html::page("perfgate: gate run",
+                    html::verdict_banner(run_status(run), run_exit_code(run), run_summary_line(run), "verdict"), suites, body,
                     judged_by_text(run_perfgate_versions(run)));
 }
 

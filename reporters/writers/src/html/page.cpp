@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "html_parts.hpp"
-#include "perfgate/compare/exit_code.hpp"
+#include "perfgate/compare/gate_status.hpp"
 #include "perfgate/writers/xml_text.hpp"
 
 namespace perfgate::html {
@@ -25,6 +25,7 @@ h1{font-size:18px;margin:4px 0}h2{font-size:17px;margin:24px 0 8px}h3{font-size:
 .banner{font-weight:600;padding:8px 12px;border-radius:6px;margin:6px 0}
 .banner.pass{background:#dafbe1;color:#116329}.banner.fail{background:#ffebe9;color:#a40e26}
 .banner.error{background:#fff1c2;color:#7d4e00}.banner.skipped{background:#eaeef2;color:#57606a}
+.banner.not-gated{background:#eaeef2;color:#953800;border:1px dashed #bc4c00}
 .filters{display:flex;gap:16px;align-items:center;flex-wrap:wrap;font-size:13px}
 .filters input[type=text]{width:220px}
 .note{color:#57606a;margin:4px 0}.warning{color:#9a6700;font-weight:600}
@@ -49,61 +50,104 @@ svg .limit{stroke:#cf222e;stroke-dasharray:4 3}svg .failed{stroke:#cf222e;stroke
 .small-multiples{display:flex;flex-wrap:wrap;gap:4px 16px}
 .small-multiples figure{margin:0}.small-multiples figcaption{font-size:12px;max-width:330px;overflow-wrap:anywhere}
 .legend span{margin-right:12px}.legend .b{color:#0969da}.legend .c{color:#cf222e}
+.skipped-line{margin:2px 0;color:#57606a}
 footer.version{color:#57606a;font-size:12px;padding:8px 16px;border-top:1px solid #eaeef2}
 [data-hidden]{display:none}
 )css";
 
 // The filters: only regressions, one suite, a part of the name.  Every
-// element of a benchmark carries data-benchmark/-suite/-verdict.  The
-// script also writes how many resources the page loaded into
-// body[data-requests]: 0, which a test reads back from the DOM.
+// element of a benchmark carries data-benchmark/-suite/-verdict; every suite
+// section data-suite and data-regressions; every part about no regression
+// is a [data-detail] element.  "Only regressions" keeps the regressed rows
+// and hides the rest: the other rows, the detail parts, the suites without
+// a regression (skipped ones included).  The filters live in the URL's
+// fragment (report.html#regressions&suite=host&name=gemm): read on load and
+// on hashchange, written back (replaceState) when a filter changes, so a
+// copied link shows the same view.  A fragment the page cannot read (bad
+// percent-encoding, an unknown key, a suite it does not have) is ignored,
+// part by part, never an exception.  The script also writes how many
+// resources the page loaded into body[data-requests]: 0, which a test reads
+// back from the DOM; it does that first, so nothing below can keep it from.
 constexpr const char* kScript = R"js(
 (function () {
   var body = document.body;
-  function byId(id) { return document.getElementById(id); }
-  function apply() {
-    var only = byId('only-regressions').checked;
-    var suite = byId('suite-filter').value;
-    var text = byId('name-filter').value.toLowerCase();
-    var items = document.querySelectorAll('[data-benchmark]');
-    for (var i = 0; i < items.length; i++) {
-      var e = items[i];
-      var show = (!only || e.getAttribute('data-verdict') === 'REGRESSION') &&
-                 (!suite || e.getAttribute('data-suite') === suite) &&
-                 (!text || e.getAttribute('data-benchmark').toLowerCase().indexOf(text) >= 0);
-      if (show) e.removeAttribute('data-hidden'); else e.setAttribute('data-hidden', '');
-    }
-    var sections = document.querySelectorAll('section.suite');
-    for (var j = 0; j < sections.length; j++) {
-      if (!suite || sections[j].getAttribute('data-suite') === suite) sections[j].removeAttribute('data-hidden');
-      else sections[j].setAttribute('data-hidden', '');
-    }
-  }
-  ['only-regressions', 'suite-filter', 'name-filter'].forEach(function (id) {
-    byId(id).addEventListener('input', apply);
-    byId(id).addEventListener('change', apply);
-  });
-  // A link can carry the filters: report.html#regressions&suite=host&name=gemm
-  function fromFragment() {
-    var parts = location.hash.replace(/^#/, '').split('&');
-    for (var k = 0; k < parts.length; k++) {
-      var pair = parts[k].split('=');
-      var value = decodeURIComponent(pair.slice(1).join('='));
-      if (pair[0] === 'regressions') byId('only-regressions').checked = true;
-      if (pair[0] === 'suite') byId('suite-filter').value = value;
-      if (pair[0] === 'name') byId('name-filter').value = value;
-    }
-    apply();
-  }
-  fromFragment();
-  window.addEventListener('hashchange', fromFragment);
   function countRequests() {
     body.setAttribute('data-requests', String(performance.getEntriesByType('resource').length));
   }
   countRequests();
   window.addEventListener('load', countRequests);
+  function byId(id) { return document.getElementById(id); }
+  var only = byId('only-regressions'), suiteFilter = byId('suite-filter'), nameFilter = byId('name-filter');
+  function each(selector, f) {
+    var items = document.querySelectorAll(selector);
+    for (var i = 0; i < items.length; i++) f(items[i]);
+  }
+  function hide(e, hidden) {
+    if (hidden) e.setAttribute('data-hidden', ''); else e.removeAttribute('data-hidden');
+  }
+  function apply() {
+    var regressions = only.checked, suite = suiteFilter.value, text = nameFilter.value.toLowerCase();
+    each('[data-benchmark]', function (e) {
+      hide(e, !((!regressions || e.getAttribute('data-verdict') === 'REGRESSION') &&
+                (!suite || e.getAttribute('data-suite') === suite) &&
+                (!text || e.getAttribute('data-benchmark').toLowerCase().indexOf(text) >= 0)));
+    });
+    each('[data-detail]', function (e) { hide(e, regressions); });
+    var shown = 0;
+    each('section.suite', function (s) {
+      var hidden = (suite && s.getAttribute('data-suite') !== suite) ||
+                   (regressions && !(Number(s.getAttribute('data-regressions')) > 0));
+      hide(s, hidden);
+      if (!hidden) ++shown;
+    });
+    hide(byId('nothing-shown'), shown > 0);
+  }
+  function decode(text) {
+    try { return decodeURIComponent(text); } catch (e) { return null; }
+  }
+  function hasSuite(name) {
+    for (var i = 0; i < suiteFilter.options.length; i++)
+      if (suiteFilter.options[i].value === name) return true;
+    return false;
+  }
+  // The fragment is the whole state: what it does not set is off.
+  function fromFragment() {
+    var regressions = false, suite = '', name = '';
+    var parts = String(location.hash).replace(/^#/, '').split('&');
+    for (var k = 0; k < parts.length; k++) {
+      var at = parts[k].indexOf('=');
+      var key = at < 0 ? parts[k] : parts[k].slice(0, at);
+      var value = at < 0 ? null : decode(parts[k].slice(at + 1));
+      if (key === 'regressions') regressions = true;
+      else if (key === 'suite' && value !== null && hasSuite(value)) suite = value;
+      else if (key === 'name' && value !== null) name = value;
+    }
+    only.checked = regressions;
+    suiteFilter.value = suite;
+    nameFilter.value = name;
+    apply();
+  }
+  function toFragment() {
+    var parts = [];
+    if (only.checked) parts.push('regressions');
+    if (suiteFilter.value) parts.push('suite=' + encodeURIComponent(suiteFilter.value));
+    if (nameFilter.value) parts.push('name=' + encodeURIComponent(nameFilter.value));
+    var url = location.href.split('#')[0] + (parts.length ? '#' + parts.join('&') : '');
+    if (url === location.href) return;
+    try { history.replaceState(history.state, '', url); } catch (e) { location.replace(url); }
+  }
+  [only, suiteFilter, nameFilter].forEach(function (control) {
+    ['input', 'change'].forEach(function (type) {
+      control.addEventListener(type, function () { apply(); toFragment(); });
+    });
+  });
+  fromFragment();
+  window.addEventListener('hashchange', fromFragment);
 })();
 )js";
+
+// Shown by the script when the filters leave no suite on the page.
+constexpr const char* kNothingShown = "<p class=\"note\" id=\"nothing-shown\" data-hidden>Nothing matches the filters.</p>";
 
 std::string suite_options(const std::vector<std::string>& suites) {
   std::string options = "<option value=\"\">all suites</option>";
@@ -121,10 +165,17 @@ std::string filters(const std::vector<std::string>& suites) {
 
 }  // namespace
 
-std::string verdict_banner(int exit_code, const std::string& summary, const std::string& id) {
-  const char* kind = exit_code == kExitOk ? "pass" : exit_code == kExitRegression ? "fail" : exit_code == kExitAllSkipped ? "skipped" : "error";
+std::string verdict_banner(GateStatus status, int exit_code, const std::string& summary, const std::string& id) {
+  const char* kind = "error";
+  switch (status) {
+    case GateStatus::pass: kind = "pass"; break;
+    case GateStatus::fail: kind = "fail"; break;
+    case GateStatus::skipped: kind = "skipped"; break;
+    case GateStatus::not_gated: kind = "not-gated"; break;
+    case GateStatus::error: break;
+  }
   return "<div class=\"banner " + std::string(kind) + "\" id=\"" + xml_escape_attribute(id) + "\" data-exit-code=\"" +
-         std::to_string(exit_code) + "\">" + xml_escape_text(summary) + "</div>";
+         std::to_string(exit_code) + "\" data-status=\"" + to_json_string(status) + "\">" + xml_escape_text(summary) + "</div>";
 }
 
 std::string page(const std::string& title, const std::string& banner, const std::vector<std::string>& suites,
@@ -133,8 +184,8 @@ std::string page(const std::string& title, const std::string& banner, const std:
          "<meta http-equiv=\"Content-Security-Policy\" content=\"" + kContentSecurityPolicy + "\">" +
          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>" + xml_escape_text(title) +
          "</title><style>" + kStyle + "</style></head>\n<body><header class=\"top\"><h1>" + xml_escape_text(title) + "</h1>" +
-         banner + filters(suites) + "</header>\n<main>" + body + "</main>\n<footer class=\"version\">" + xml_escape_text(footer) +
-         "</footer>\n<script>" + kScript + "</script></body></html>\n";
+         banner + filters(suites) + "</header>\n<main>" + kNothingShown + body + "</main>\n<footer class=\"version\">" +
+         xml_escape_text(footer) + "</footer>\n<script>" + kScript + "</script></body></html>\n";
 }
 
 }  // namespace perfgate::html

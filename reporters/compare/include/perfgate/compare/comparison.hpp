@@ -90,13 +90,18 @@ struct Comparison {
   // Advice from the explain stage (reporters/suggest), in report order; empty
   // until it runs.
   std::vector<Suggestion> suggestions;
-  // No benchmark is on both sides (another suite's baseline, an empty file, a
-  // filter that matched nothing): nothing was gated, which is an input error
-  // (exit 2), never a pass.  nothing_compared_problem() says it in one line.
+  // No benchmark is on both sides (no baseline, another suite's baseline, an
+  // empty file, a filter that matched nothing): nothing was gated, NOT GATED
+  // and never a pass (gate_status.hpp).  nothing_compared_problem() says it
+  // in one line, naming both files.
   bool nothing_compared = false;
   // The run history the cases' run-to-run spreads came from, when one was
   // given (the re-measurement uses it again).
   std::optional<RunSpreadHistory> run_spread_history;
+  // What makes this suite gated when nothing was (gate_status.hpp): the
+  // command only the front end knows ("record a baseline for this device:
+  // `perfgate baseline update --suite gemm`"); empty for none.
+  std::string gate_advice;
 
   std::map<Verdict, std::size_t> verdict_counts() const;
   const BenchmarkComparison* find(const std::string& name) const;

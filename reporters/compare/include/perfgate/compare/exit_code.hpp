@@ -13,9 +13,10 @@ enum ExitCode : int {
 };
 
 // 2 if a gated case failed, else 1 if a gated case regressed, else 77 if
-// every case of the current run was skipped, else 2 if no benchmark was on
-// both sides (Comparison::nothing_compared), else 0.  Ignored benchmarks
-// never count.
+// every case of the current run was skipped, else 2 if nothing was judged
+// against a baseline of this device (NOT GATED, gate_status.hpp) and the
+// settings require a gated case, else 0 (NOT GATED or PASS).  Ignored
+// benchmarks never count.
 int gate_exit_code(const Comparison& comparison);
 
 }  // namespace perfgate

@@ -37,6 +37,11 @@ struct GateSettings {
   // time at 99%, 97.5% at 95%, and the confirmation must see it twice
   // (docs/measurements.md: 95.0% -> 99.3% at 5% and 1% noise).
   double confidence = 0.99;
+  // A run that judged no case against a baseline of its own device is NOT
+  // GATED (gate_status.hpp): exit 0, unless this is set, then exit 2
+  // (--perfgate_require_gated, PERFGATE_REQUIRE_GATED, --require-gated).
+  // Off by default, so that adopting perfgate never breaks a pipeline.
+  bool require_gated = false;
   // Not a flag: set for one case by compare_results() from a run history
   // (compare/run_spread_history.hpp), the spread of a run's effect that the
   // case's recent runs on this testbed showed, in place of the assumed

@@ -4,6 +4,7 @@
 // launches) both judge by them.
 
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -36,10 +37,30 @@ struct RunSpread {
   double sd = 0.0;  // of a run's effect on log times
   RunSpreadSource source = RunSpreadSource::none;
   std::size_t runs = 0;  // rounds or history runs it was measured over
+  // What the history said when it was not believed (above
+  // kMaxHistoryRunSpread): the case was judged as if no history were given.
+  std::optional<double> implausible_history_sd;
 };
 
+// The most a run history may say a case moves between runs (the standard
+// deviation of a run's effect on log time): 10%.  Why: the noisiest honest
+// spread perfgate has measured is 5.7%, between runs of unchanged code on
+// the 2-core CI VM while other work loaded it (1.2-2.3% unloaded, under 1%
+// on an H100); a spread above 10% means swings of +-20% between runs of the
+// same code, where no threshold of a few percent means anything, and such a
+// history is far more likely poisoned (runs alternating x1/x100: 480%) or
+// mixed with another testbed's runs than right.  Above the cap the history
+// is not believed for that case: it is judged as if no history were given
+// (the baseline's rounds or the floor), and a note says so.  So a history
+// widens an interval by at most z x 10% x sqrt(1/R_b + 1/R_c) (x1.44 at 99%
+// with one round a side, x1.36 with a 3-round baseline): a slowdown that the
+// baseline alone establishes beyond that stays a REGRESSION whatever the
+// history holds (docs/design.md, "The gate").
+inline constexpr double kMaxHistoryRunSpread = 0.10;
+
 // The larger of what the baseline's rounds measured and, from a history
-// when one is given (it replaces the assumed floor), else the floor.
+// when one is given and believed (it replaces the assumed floor), else the
+// floor.
 RunSpread run_spread(const SampleSummary& baseline, const GateSettings& settings);
 
 // The statistics of one baseline/current pair.

@@ -36,9 +36,18 @@ std::vector<Change> series_changes(const SeriesKey& key, const std::vector<Serie
 // first (a strict weak order for std::stable_sort).
 bool regression_first(const Change& a, const Change& b);
 
+// How much of the history the triage could judge: a series of fewer than
+// 2 x min_segment runs can hold no change yet.
+struct TriageCoverage {
+  std::size_t series = 0;
+  std::size_t too_short = 0;  // series with fewer runs than a change needs
+  std::size_t runs_needed = 0;
+};
+
 // Every series that passes `filter`, regressions first (largest first),
-// then improvements (largest first).
+// then improvements (largest first); `coverage`, when given, says how many
+// series were too short to judge.
 std::vector<Change> find_changes(sql::Connection& db, const SeriesFilter& filter,
-                                 const stats::ChangePointSettings& settings);
+                                 const stats::ChangePointSettings& settings, TriageCoverage* coverage = nullptr);
 
 }  // namespace perfgate::history

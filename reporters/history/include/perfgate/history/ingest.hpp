@@ -20,6 +20,7 @@ struct IngestOptions {
   std::optional<std::int64_t> ordinal;  // --ordinal N: the commit's place in the main line
   std::string testbed;                  // --testbed NAME: replaces the derived testbed name
   std::string kind = "main";            // --kind main|pr|ab: only "main" runs form the trend
+  std::string suite;                    // --suite NAME: replaces the file's suite (its program's name)
 };
 
 struct IngestSummary {
@@ -30,6 +31,10 @@ struct IngestSummary {
   std::size_t measurements = 0;          // benchmark medians written
   std::size_t samples = 0;               // raw samples written
   std::size_t verdicts = 0;
+  // A run that starts a new suite on a testbed where another suite already
+  // holds series of most of its benchmarks: its runs would form series of
+  // their own (a Google Benchmark file named per run used to): "FILE: ...".
+  std::vector<std::string> warnings;
 };
 
 // "main", "pr" and "ab"; anything else is an InputError naming `where`.

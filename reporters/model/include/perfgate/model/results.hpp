@@ -124,6 +124,9 @@ struct Results {
   std::vector<BenchmarkResult> benchmarks;
   // Numbers derived from several cases' medians (optional in the schema).
   std::vector<DerivedFigure> figures;
+  // Where it was read from, as messages name it (load_results' file,
+  // "<stdin>"); empty for a run measured in this process.  Not written.
+  std::string origin;
 
   const BenchmarkResult* find(const std::string& name) const;
 };

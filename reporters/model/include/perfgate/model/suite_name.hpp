@@ -27,10 +27,15 @@ void require_suite_name(std::string_view name, const std::string& where);
 // The same for a device slug.
 void require_device_slug(std::string_view slug, const std::string& where);
 
-// The suite of a file another tool wrote (Google Benchmark, NVBench JSON):
-// its file name without the extension, every character the rule does not
-// allow turned into '_', cut to the rule's length ("imported" when nothing
-// is left), so that such a file can be promoted like a results file.
+// The suite of a file another tool wrote (Google Benchmark, NVBench JSON) is
+// the program that wrote it, so that `bench-<sha>.json` files of one program
+// make one suite: `program` (Google Benchmark's context.executable, NVBench's
+// meta.argv[0]) by its base name, either separator, a Windows ".exe" left
+// off; the file's name without its extension only when the file names no
+// program.  Every character the rule does not allow becomes '_', the name is
+// cut to the rule's length ("imported" when nothing is left), so that such a
+// file can be promoted like a results file.
+std::string imported_suite_name(const std::string& program, const std::string& file);
 std::string suite_name_from_file(const std::string& path);
 
 }  // namespace perfgate

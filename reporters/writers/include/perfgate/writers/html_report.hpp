@@ -17,8 +17,11 @@ namespace perfgate {
 // has no results.
 std::string comparison_to_html(const ReportInput& input);
 
-// A whole gate run, several suites in one page, with a filter by suite
-// (`perfgate report`).
+// A whole gate run, several suites in one page (`perfgate report`), what
+// needs a look first: ERROR and FAIL suites, then NOT GATED, then PASS
+// (in_status_order(), run_status.hpp), the suite filter in the same order;
+// a suite that ran nothing (SKIPPED) is one line at the end, with its count
+// and its skip reasons, never its tables.
 std::string run_to_html(const RunReport& run);
 
 }  // namespace perfgate

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "perfgate/compare/comparison.hpp"
+#include "perfgate/compare/gate_status.hpp"
 #include "perfgate/writers/markdown_fit.hpp"
 
 namespace perfgate {
@@ -30,8 +31,8 @@ std::string markdown_footer(const std::string& judged_by);
 // few with their counts ("no CUDA device: ... (30); needs sm_89 (6)").
 std::string skip_reasons(const Comparison& comparison);
 
-// "✅", "❌", "⏭️" (every case skipped), "⚠️" (an error) for an exit code.
-const char* markdown_status_mark(int exit_code);
+// "✅" PASS, "❌" FAIL, "⚪" NOT GATED, "⏭️" SKIPPED (every case), "⚠️" ERROR.
+const char* markdown_status_mark(GateStatus status);
 
 // `text` safe inside a Markdown table cell: one line, with the characters
 // Markdown or HTML would interpret escaped.

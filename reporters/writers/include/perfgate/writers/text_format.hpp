@@ -7,6 +7,7 @@
 #include <string>
 
 #include "perfgate/compare/comparison.hpp"
+#include "perfgate/compare/gate_status.hpp"
 #include "perfgate/model/time_text.hpp"  // format_seconds: "812 ns", "12.3 µs", "4.56 ms", "1.20 s"
 
 namespace perfgate {
@@ -50,14 +51,18 @@ std::string format_probability(double p);
 // "SKIPPED", with " [ignored]" for benchmarks the gate ignores.
 std::string verdict_label(const BenchmarkComparison& b);
 
-// "PASS (exit 0)", "FAIL (exit 1)", "SKIPPED (exit 77)", "ERROR (exit 2)".
-std::string status_text(int exit_code);
+// "PASS (exit 0)", "FAIL (exit 1)", "NOT GATED (exit 0)", "SKIPPED (exit 77)",
+// "ERROR (exit 2)": the status (gate_status.hpp) with the exit code.
+std::string status_text(GateStatus status, int exit_code);
+std::string status_text(const Comparison& comparison, int exit_code);
 
 // "1 REGRESSION, 6 NO_CHANGE, 17 SKIPPED" in report order; "no benchmarks".
 std::string verdict_counts_text(const std::map<Verdict, std::size_t>& counts);
 
-// One sentence for a run: "FAIL (exit 1): 1 REGRESSION, 6 NO_CHANGE"; without
-// an exit code (a review, not a gate) just the counts.
+// One sentence for a run: "FAIL (exit 1): 1 REGRESSION, 6 NO_CHANGE", with how
+// many cases were gated when not all were ("PASS (exit 0): 5 of 8 cases
+// gated: ...", "NOT GATED (exit 0): 0 of 12 cases gated: 12 INCOMPARABLE");
+// without an exit code (a review, not a gate) just the counts.
 std::string summary_line(const Comparison& comparison, std::optional<int> exit_code);
 
 // Which perfgate judged, for every report's footer or header: "judged by

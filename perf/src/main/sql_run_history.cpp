@@ -1,0 +1,72 @@
+// The run history of a suite binary on perfgate::history (SQLite or
+// PostgreSQL): perfgate::main_history, the History component's part of
+// main().  perfgate_add_suite() names open_sql_run_history in this_suite.
+
+#include <iostream>
+
+#include "main/run_history.hpp"
+#include "perfgate/sql/sql_connection.hpp"
+
+#include "perfgate/history/history_schema.hpp"
+#include "perfgate/history/ingest.hpp"
+#include "perfgate/history/run_spread.hpp"
+#include "perfgate/history/testbed.hpp"
+#include "perfgate/model/errors.hpp"
+
+namespace perfgate {
+namespace {
+
+class SqlRunHistory : public RunHistory {
+ public:
+  SqlRunHistory(const std::string& url, std::string kind) : db_(sql::open_database(url)), kind_(std::move(kind)) {
+    history::ensure_schema(*db_);
+  }
+  RunSpreadHistory spreads(const Results& current) override;
+  void record(const Results& current) noexcept override;
+
+ private:
+  std::unique_ptr<sql::Connection> db_;
+  std::string kind_;
+};
+
+RunSpreadHistory SqlRunHistory::spreads(const Results& current) {
+  const history::Testbed testbed = history::testbed_of(current.fingerprint, "", "this run");
+  RunSpreadHistory out;
+  out.origin = db_->describe() + ", testbed " + testbed.name;
+  for (const auto& [name, spread] : history::recent_run_spread(*db_, current.suite, testbed.name))
+    out.by_benchmark[name] = {spread.sd, spread.runs};
+  return out;
+}
+
+bool anything_measured(const Results& results) {
+  for (const BenchmarkResult& b : results.benchmarks)
+    if (b.measured() && (!b.samples.empty() || b.summary)) return true;
+  return false;
+}
+
+void SqlRunHistory::record(const Results& current) noexcept {
+  try {
+    if (!anything_measured(current)) {
+      std::cerr << "perfgate: nothing was measured (every case skipped or failed): nothing recorded in the history\n";
+      return;
+    }
+    history::IngestOptions options;
+    options.kind = kind_;
+    const history::IngestSummary s = history::ingest_results(*db_, current, "this run (" + current.suite + ")", options);
+    for (const std::string& warning : s.warnings) std::cerr << "perfgate: warning: " << printable_text(warning) << "\n";
+    std::cerr << "perfgate: run recorded in the history " << db_->describe() << " (" << kind_ << ", " << s.measurements
+              << " cases" << (s.runs_present ? ", already there" : "") << ")\n";
+  } catch (const std::exception& e) {
+    // Recording never changes the verdict: the gate has spoken already.
+    std::cerr << "perfgate: warning: the history could not record this run (" << e.what()
+              << "); the gate's verdict and exit code stand\n";
+  }
+}
+
+}  // namespace
+
+std::unique_ptr<RunHistory> open_sql_run_history(const std::string& url, const std::string& kind) {
+  return std::make_unique<SqlRunHistory>(url, kind);
+}
+
+}  // namespace perfgate
