@@ -4,7 +4,10 @@
 # and runs each on its seed corpus for PERFGATE_FUZZ_SECONDS (default 15).
 # Exits non-zero when a target crashes, leaks, trips a sanitizer, hangs past
 # -timeout or breaks an invariant; the reproducer is left in build-fuzz/crashes/.
-# Without clang++ or libFuzzer's runtime it says why and exits 0.
+# Without clang++ or libFuzzer's runtime it says why and exits 0 on a
+# developer's machine, 1 under CI (CI or PERFGATE_FUZZ_REQUIRED set; the
+# test command, ci/test.sh, sets the latter): CI must not pass without
+# fuzzing.
 # Usage: ci/fuzz.sh [seconds per target]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -16,16 +19,24 @@ if [[ "$seconds" == 0 ]]; then
   exit 0
 fi
 
-if ! command -v clang++ >/dev/null 2>&1; then
-  echo "perfgate fuzz: skipped: clang++ is not installed (Debian package clang)"
+# A machine that cannot fuzz: fine for a developer, a failure under CI.
+cannot_fuzz() {
+  if [[ -n ${CI:-} || -n ${PERFGATE_FUZZ_REQUIRED:-} ]]; then
+    echo "perfgate fuzz: error: $1; CI must fuzz (ci/lib.sh installs clang and libclang-rt-dev)" >&2
+    exit 1
+  fi
+  echo "perfgate fuzz: skipped: $1"
   exit 0
+}
+
+if ! command -v clang++ >/dev/null 2>&1; then
+  cannot_fuzz "clang++ is not installed (Debian package clang)"
 fi
 probe="$(mktemp -d)"
 trap 'rm -rf "$probe"' EXIT
 if ! echo 'extern "C" int LLVMFuzzerTestOneInput(const unsigned char*, unsigned long) { return 0; }' |
      clang++ -fsanitize=fuzzer,address,undefined -x c++ - -o "$probe/probe" >/dev/null 2>&1; then
-  echo "perfgate fuzz: skipped: clang++ cannot link -fsanitize=fuzzer (no libclang_rt.fuzzer)"
-  exit 0
+  cannot_fuzz "clang++ cannot link -fsanitize=fuzzer (no libclang_rt.fuzzer)"
 fi
 
 build="$root/build-fuzz"

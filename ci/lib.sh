@@ -12,7 +12,8 @@ perfgate_packages=(cmake ninja-build g++ libbenchmark-dev libgtest-dev libgmock-
 # where one cannot be installed, its tests skip with the reason.
 perfgate_test_packages=(postgresql  # a private server for the history store's real-server tests
                         chromium    # the HTML reports in a real browser, headless and offline
-                        python3-jsonschema)  # output files against docs/schemas (tests/schema)
+                        python3-jsonschema  # output files against docs/schemas (tests/schema)
+                        groff-base)  # the man page rendered and checked (tests/e2e/cli_conventions)
 
 perfgate_missing_packages() {
   local package

@@ -11,4 +11,4 @@ export PERFGATE_TEST_PACKAGES=1  # postgresql and chromium too: the tests' real 
 perfgate_build default
 ctest --test-dir "$perfgate_root/build" -LE perf -j "$(nproc)" --output-on-failure \
   --output-junit "$perfgate_root/build/ctest-junit.xml" "$@"
-"$perfgate_root/ci/fuzz.sh"
+PERFGATE_FUZZ_REQUIRED=1 "$perfgate_root/ci/fuzz.sh"  # the test command fuzzes, or fails

@@ -133,18 +133,28 @@ TEST(HistoryCli, BadInputIsOneLineExitTwoAndTheStoreUnchanged) {
   EXPECT_EQ(r.output.find("s3cret"), std::string::npos) << "the password was printed: " << r.output;
 }
 
+// Runs `commands` at once in one shell and waits for each: the exit code is
+// the first non-zero one of theirs (a bare `wait` would be 0 whatever they
+// did).
+testing::CommandResult run_all_at_once(const std::vector<std::string>& commands) {
+  std::string script = "pids=''; ";
+  for (const std::string& command : commands) script += command + " & pids=\"$pids $!\"; ";
+  script += "status=0; for pid in $pids; do wait $pid; code=$?; [ $status -ne 0 ] || status=$code; done; exit $status";
+  return run_shell(script);
+}
+
 // Writers of one SQLite file wait for each other: nothing is lost.
 TEST(HistoryCli, ConcurrentIngestsIntoSqliteAreSerialized) {
   TempDir dir;
   const std::string db = (dir / "h.sqlite").string();
-  std::string command;
+  std::vector<std::string> commands;
   for (int writer = 0; writer < 4; ++writer) {
     std::string files;
     for (int i = 1; i <= 5; ++i) files += " " + shell_word(series_file(dir.path(), 10 * writer + i, 99).string());
-    command += shell_word(PERFGATE_CLI) + " history ingest --db " + shell_word(db) + files + " > " +
-               shell_word((dir / ("w" + std::to_string(writer) + ".log")).string()) + " 2>&1 & ";
+    commands.push_back(shell_word(PERFGATE_CLI) + " history ingest --db " + shell_word(db) + files + " > " +
+                       shell_word((dir / ("w" + std::to_string(writer) + ".log")).string()) + " 2>&1");
   }
-  const auto r = run_shell(command + "wait");
+  const auto r = run_all_at_once(commands);
   ASSERT_EQ(r.exit_code, 0) << r.output;
   for (int writer = 0; writer < 4; ++writer)
     EXPECT_NE(read_text(dir / ("w" + std::to_string(writer) + ".log")).find("5 run(s) added"), std::string::npos)
@@ -213,14 +223,14 @@ TEST_F(HistoryCliPostgres, SameSeriesSameChangesAsSqlite) {
 // Many ingests at once into one server all land.
 TEST_F(HistoryCliPostgres, ManyIngestsAtOnceAllLand) {
   TempDir dir;
-  std::string command;
+  std::vector<std::string> commands;
   for (int writer = 0; writer < 8; ++writer) {
     std::string files;
     for (int i = 1; i <= 3; ++i) files += " " + shell_word(series_file(dir.path(), 10 * writer + i, 99).string());
-    command += shell_word(PERFGATE_CLI) + " history ingest --db " + shell_word(url_) + files + " > " +
-               shell_word((dir / ("w" + std::to_string(writer) + ".log")).string()) + " 2>&1 & ";
+    commands.push_back(shell_word(PERFGATE_CLI) + " history ingest --db " + shell_word(url_) + files + " > " +
+                       shell_word((dir / ("w" + std::to_string(writer) + ".log")).string()) + " 2>&1");
   }
-  ASSERT_EQ(run_shell(command + "wait").exit_code, 0);
+  ASSERT_EQ(run_all_at_once(commands).exit_code, 0);
   for (int writer = 0; writer < 8; ++writer)
     EXPECT_NE(read_text(dir / ("w" + std::to_string(writer) + ".log")).find("3 run(s) added"), std::string::npos)
         << read_text(dir / ("w" + std::to_string(writer) + ".log"));

@@ -24,6 +24,7 @@ using testing::read_text;
 using testing::run_shell;
 using testing::shell_word;
 using testing::TempDir;
+using testing::write_text;
 
 std::string fixture(const std::string& relative) { return std::string(PERFGATE_TEST_FIXTURES) + "/" + relative; }
 
@@ -151,57 +152,72 @@ TEST_F(RealInputs, NvbenchSampleFilesAreTheSamples) {
 }
 
 // Every before/after pair of ../shared/fixtures/real/SOURCES.md, and every
-// file against itself: a verdict (0, 1, 77), or exit 2 with one line that
-// names the file.
+// file against itself.  The gate is deterministic on files, so each pair's
+// status is pinned (a change of it must be a decision, and show here); a
+// file against itself must pass or be NOT GATED, never move: no REGRESSION,
+// no IMPROVEMENT.  An exit 2 is one line naming the file, or a case that
+// failed in the file (simdjson's kostya<yyjson>).
 struct Pair {
   const char* base;
   const char* current;
+  const char* status = nullptr;  // pinned for a pair; nullptr: a file against itself
 };
 
 class RealPairs : public RealInputs, public ::testing::WithParamInterface<Pair> {};
 
-TEST_P(RealPairs, GiveAVerdictOrOneLineNamingTheFile) {
+TEST_P(RealPairs, GiveTheirPinnedVerdict) {
   const Pair p = GetParam();
+  const bool itself = std::string(p.base) == p.current;
   const auto run = compare(std::string("real/") + p.base + ".json", std::string("real/") + p.current + ".json");
-  if (run.exit_code == 2 && run.output.find("perfgate: ERROR (exit 2)") != std::string::npos) {
-    // A verdict too: a case failed in the current run (simdjson's kostya<yyjson>),
-    // or no benchmark is on both sides (spark-rapids' fused pair renamed its
-    // one benchmark): nothing to gate is not a pass.
-    EXPECT_TRUE(junit().count("//testcase/error") >= 1 || run.output.find("nothing to gate") != std::string::npos)
-        << run.output;
+  ASSERT_TRUE(run.exit_code == 0 || run.exit_code == 1 || run.exit_code == 2) << run.output;
+  const json c = comparison();
+  ASSERT_TRUE(junit().well_formed());
+  const std::string status = c.at("status");
+  if (itself) {
+    const bool failed_case = junit().count("//testcase/error") >= 1;
+    EXPECT_TRUE(status == "PASS" || status == "NOT_GATED" || (status == "ERROR" && failed_case)) << status << "\n" << run.output;
+    for (const json& b : c.at("benchmarks"))
+      EXPECT_TRUE(b.at("verdict") != "REGRESSION" && b.at("verdict") != "IMPROVEMENT") << "a file against itself moved: " << b.dump();
+    EXPECT_EQ(run.exit_code, failed_case ? 2 : 0) << run.output;
     return;
   }
-  if (run.exit_code == 2) {
-    EXPECT_EQ(count_occurrences(run.output, "\n"), 1u) << run.output;
-    EXPECT_TRUE(run.output.find(p.base) != std::string::npos || run.output.find(p.current) != std::string::npos)
-        << run.output;
-    return;
-  }
-  EXPECT_TRUE(run.exit_code == 0 || run.exit_code == 1 || run.exit_code == 77) << run.output;
-  EXPECT_NE(run.output.find("perfgate: "), std::string::npos) << run.output;
-  EXPECT_TRUE(junit().well_formed());
+  EXPECT_EQ(status, p.status) << run.output;
+  EXPECT_EQ(run.exit_code, std::string(p.status) == "FAIL" ? 1 : std::string(p.status) == "ERROR" ? 2 : 0) << run.output;
+  EXPECT_NE(run.output.find("perfgate: " + std::string(p.status == std::string("NOT_GATED") ? "NOT GATED" : p.status) + " (exit "),
+            std::string::npos)
+      << run.output;
+}
+
+// An input perfgate refuses is one line naming the file, exit 2.
+TEST_F(RealInputs, ARefusedFileIsOneLineNamingIt) {
+  write_text(dir_ / "broken.json", "{\"context\": {}, \"benchmarks\": [{\"name\": \"x\", \"real_time\": \"fast\"}]}");
+  const auto run = run_shell(shell_word(PERFGATE_CLI) + " compare " + shell_word((dir_ / "broken.json").string()) + " " +
+                             shell_word((dir_ / "broken.json").string()));
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_EQ(count_occurrences(run.output, "\n"), 1u) << run.output;
+  EXPECT_NE(run.output.find("broken.json"), std::string::npos) << run.output;
 }
 
 const Pair kPairs[] = {
-    {"cxxgraph__base", "cxxgraph__result_25_03_2022"},
-    {"cxxgraph__result_25_03_2022", "cxxgraph__result_28_03_2022"},
-    {"cxxgraph__result_28_03_2022", "cxxgraph__BenchmarkResults_0.4.0"},
-    {"cxxgraph__bellmanford", "cxxgraph__bellmanford_optimized"},
-    {"nvbench__test_ref", "nvbench__test_cmp"},
-    {"spark-rapids-jni__hash_before", "spark-rapids-jni__hash_after"},
-    {"spark-rapids-jni__seq_before", "spark-rapids-jni__seq_after"},
-    {"spark-rapids-jni__fused_before", "spark-rapids-jni__fused_after"},
-    {"gbviewer__benchmark_results-33bfa83-offset_list", "gbviewer__benchmark_results-33bfa83-offset_list-scaled"},
-    {"bpfilter__8621e84", "bpfilter__7d87bb0"},
-    {"bpfilter__0c29423", "bpfilter__dc4b1a8"},
-    {"simdjson-results__v0.7.0_15_skylake-clang11", "simdjson-results__v0.7.0_16_skylake-clang11"},
-    {"helics-bench__bm_messageSendResults2020-04-28_haMSb", "helics-bench__bm_messageSendResults2020-04-29_m2pv2"},
-    {"helics-bench__bm_echoResults2020-04-28_haMSb", "helics-bench__bm_echoResults2020-04-29_m2pv2"},
+    {"cxxgraph__base", "cxxgraph__result_25_03_2022", "FAIL"},
+    {"cxxgraph__result_25_03_2022", "cxxgraph__result_28_03_2022", "FAIL"},
+    {"cxxgraph__result_28_03_2022", "cxxgraph__BenchmarkResults_0.4.0", "FAIL"},
+    {"cxxgraph__bellmanford", "cxxgraph__bellmanford_optimized", "NOT_GATED"},
+    {"nvbench__test_ref", "nvbench__test_cmp", "PASS"},
+    {"spark-rapids-jni__hash_before", "spark-rapids-jni__hash_after", "FAIL"},
+    {"spark-rapids-jni__seq_before", "spark-rapids-jni__seq_after", "PASS"},
+    {"spark-rapids-jni__fused_before", "spark-rapids-jni__fused_after", "NOT_GATED"},
+    {"gbviewer__benchmark_results-33bfa83-offset_list", "gbviewer__benchmark_results-33bfa83-offset_list-scaled", "NOT_GATED"},
+    {"bpfilter__8621e84", "bpfilter__7d87bb0", "NOT_GATED"},
+    {"bpfilter__0c29423", "bpfilter__dc4b1a8", "NOT_GATED"},
+    {"simdjson-results__v0.7.0_15_skylake-clang11", "simdjson-results__v0.7.0_16_skylake-clang11", "NOT_GATED"},
+    {"helics-bench__bm_messageSendResults2020-04-28_haMSb", "helics-bench__bm_messageSendResults2020-04-29_m2pv2", "NOT_GATED"},
+    {"helics-bench__bm_echoResults2020-04-28_haMSb", "helics-bench__bm_echoResults2020-04-29_m2pv2", "NOT_GATED"},
     {"kokkos-results__Frontier_Kokkos_PerformanceTest_MDRangePolicy_Stream_2026-09-24_T08-04-19",
-     "kokkos-results__Frontier_Kokkos_PerformanceTest_MDRangePolicy_Stream_2026-09-28_T08-04-24"},
+     "kokkos-results__Frontier_Kokkos_PerformanceTest_MDRangePolicy_Stream_2026-09-28_T08-04-24", "NOT_GATED"},
     {"kokkos-results__openmp-gxx_Kokkos_PerformanceTest_Benchmark_2026-05-05_T18-28-10",
-     "kokkos-results__openmp-gxx_Kokkos_PerformanceTest_Benchmark_2026-05-05_T23-02-37"},
-    {"simd-research__benchmark_results_avx512", "simd-research__benchmark_results_avx512_new_struct"},
+     "kokkos-results__openmp-gxx_Kokkos_PerformanceTest_Benchmark_2026-05-05_T23-02-37", "NOT_GATED"},
+    {"simd-research__benchmark_results_avx512", "simd-research__benchmark_results_avx512_new_struct", "NOT_GATED"},
 };
 
 // The pairs above, then every file of the corpus against itself.

@@ -1,11 +1,38 @@
 # Runs a GPU suite binary.  Without a usable device it must exit 77 (every
 # case skipped, ctest's SKIP_RETURN_CODE) and still write a JUnit report with
-# the skip reason; with one, a record run must exit 0.
+# the skip reason; with one, a record run must exit 0 with its results: no
+# case failed, at least one measured (2 samples).
 file(REMOVE_RECURSE "${OUT}")
 execute_process(COMMAND "${SUITE}" --perfgate_mode=record --perfgate_results=${OUT}/r.json --benchmark_repetitions=2
                 RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(code EQUAL 0)
-  message(STATUS "a CUDA device is present: the suite measured")
+  # A device is there: the record run must have measured every case (a
+  # results file whose cases are all skipped or failed is no measurement).
+  if(NOT EXISTS "${OUT}/r.json")
+    message(FATAL_ERROR "record run exited 0 but wrote no ${OUT}/r.json\n${out}\n${err}")
+  endif()
+  file(READ "${OUT}/r.json" results)
+  string(JSON cases LENGTH "${results}" benchmarks)
+  if(cases EQUAL 0)
+    message(FATAL_ERROR "record run exited 0 with no case in ${OUT}/r.json")
+  endif()
+  math(EXPR last "${cases} - 1")
+  set(measured 0)
+  foreach(i RANGE ${last})
+    string(JSON name GET "${results}" benchmarks ${i} name)
+    string(JSON error ERROR_VARIABLE no_error GET "${results}" benchmarks ${i} error)
+    if(NOT no_error)
+      message(FATAL_ERROR "a CUDA device is present but case ${name} failed: ${error}")
+    endif()
+    string(JSON samples ERROR_VARIABLE no_samples LENGTH "${results}" benchmarks ${i} samples)
+    if(NOT no_samples AND samples GREATER_EQUAL 2)
+      math(EXPR measured "${measured} + 1")
+    endif()
+  endforeach()
+  if(measured EQUAL 0)
+    message(FATAL_ERROR "a CUDA device is present but no case of ${OUT}/r.json has 2 samples")
+  endif()
+  message(STATUS "a CUDA device is present: the suite measured ${measured} of ${cases} case(s), none failed")
   return()
 endif()
 if(NOT code EQUAL 77)

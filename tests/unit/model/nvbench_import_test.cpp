@@ -287,7 +287,7 @@ TEST(NvbenchImport, PromotedSummariesRoundTrip) {
 // Every NVBench file of the shared real corpus, when it is checked out.
 TEST(NvbenchImport, EveryRealFileImports) {
   const fs::path real = fs::path(PERFGATE_TEST_FIXTURES) / "real";
-  if (!fs::is_directory(real)) GTEST_SKIP() << "no " << real;
+  ASSERT_TRUE(fs::is_directory(real)) << "no " << real;
   struct Expected {
     const char* file;
     std::size_t states, skipped;
@@ -301,8 +301,8 @@ TEST(NvbenchImport, EveryRealFileImports) {
                             Expected{"spark-rapids-jni__seq_after.json", 1, 0, "nvidia-rtx-3500-ada-generation-laptop-gpu"},
                             Expected{"spark-rapids-jni__fused_before.json", 1, 0, "quadro-rtx-8000"},
                             Expected{"spark-rapids-jni__fused_after.json", 1, 0, "quadro-rtx-8000"}}) {
-    if (!fs::exists(real / e.file)) continue;
     SCOPED_TRACE(e.file);
+    ASSERT_TRUE(fs::exists(real / e.file)) << "a fixture this test names is gone: " << real / e.file;
     const Results r = load_results(real / e.file);
     EXPECT_EQ(r.fingerprint.slug, e.slug);
     EXPECT_EQ(r.benchmarks.size(), e.states);

@@ -48,6 +48,7 @@ TEST(BatchSweep, NothingMeasuredGivesNoValuesWithTheReason) {
   std::vector<BenchmarkResult> cases;
   for (const auto& [batch, name] : kSweep) cases.push_back(skipped_benchmark(name, "SKIPPED: no CUDA device"));
   const auto f = derive(cases);
+  ASSERT_EQ(f.size(), 3u) << "every figure is there, each without a value";
   for (const auto& [name, figure] : f) {
     EXPECT_FALSE(figure.value.has_value()) << name;
     EXPECT_EQ(figure.missing, "no batch size of the sweep was measured") << name;

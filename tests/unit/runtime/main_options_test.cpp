@@ -104,6 +104,7 @@ TEST(MainOptions, GateFlagsFollowTheSharedTable) {
   try {
     std::vector<std::string> args = {"perf_x", "--perfgate_fdr=nan"};
     parse_main_options(args);
+    FAIL() << "--perfgate_fdr=nan was accepted";
   } catch (const InputError& e) {
     EXPECT_STREQ(e.what(), "--perfgate_fdr=nan: expected a number above 0 and at most 1");
   }

@@ -152,6 +152,14 @@ TEST(ChangePoint, StepTooNearTheEndIsNotPlacedThere) {
     EXPECT_GE(point.index, 3u);
     EXPECT_LE(point.index, 37u);
   }
+  // The same 10-sigma step with min_segment points after it is found there:
+  // the check above is about where a step may be placed, not a detector
+  // that finds nothing.
+  std::vector<double> placeable = noisy_flat(40, 0.01, 9);
+  add_step(placeable, 37, 0.1);
+  const std::vector<ChangePoint> found = find_change_points(placeable);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].index, 37u);
 }
 
 TEST(ChangePoint, InvalidInputThrows) {

@@ -2,12 +2,16 @@
 
 #include <clocale>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
 
 #include <gtest/gtest.h>
 
 #include "perfgate/compare/confirmation.hpp"
 #include "perfgate/compare/exit_code.hpp"
 #include "results_builder.hpp"
+#include "shell.hpp"
 #include "xml_document.hpp"
 
 namespace perfgate {
@@ -125,14 +129,52 @@ TEST(JUnitWriter, ValidatesAgainstTheJenkinsXunitSchema) {
   }
 }
 
+// A locale whose decimal separator is a comma, made here (localedef into a
+// private LOCPATH), so that the check runs on machines that generated none.
+class CommaLocale {
+ public:
+  CommaLocale() {
+    const auto made = testing::run_shell("localedef -i de_DE -f UTF-8 " + testing::shell_word((dir_ / "de_DE.UTF-8").string()) +
+                                         " 2>&1");
+    if (made.exit_code != 0) {
+      problem_ = "localedef -i de_DE -f UTF-8 failed (exit " + std::to_string(made.exit_code) + "): " + made.output;
+      return;
+    }
+    const char* locpath = std::getenv("LOCPATH");
+    saved_locpath_ = locpath ? std::optional<std::string>(locpath) : std::nullopt;
+    ::setenv("LOCPATH", dir_.path().c_str(), 1);
+    const char* previous = std::setlocale(LC_NUMERIC, nullptr);
+    saved_ = previous ? previous : "C";
+    if (!std::setlocale(LC_NUMERIC, "de_DE.UTF-8")) problem_ = "setlocale(LC_NUMERIC, \"de_DE.UTF-8\") failed";
+  }
+  ~CommaLocale() {
+    std::setlocale(LC_NUMERIC, saved_.c_str());
+    if (saved_locpath_) ::setenv("LOCPATH", saved_locpath_->c_str(), 1);
+    else ::unsetenv("LOCPATH");
+  }
+  const std::string& problem() const { return problem_; }
+
+ private:
+  testing::TempDir dir_;
+  std::string problem_, saved_ = "C";
+  std::optional<std::string> saved_locpath_;
+};
+
 TEST(JUnitWriter, TimeIsSecondsWithADotWhateverTheLocale) {
   const Comparison c = sample_comparison();
-  const char* previous = std::setlocale(LC_NUMERIC, nullptr);
-  const std::string saved = previous ? previous : "C";
-  std::setlocale(LC_NUMERIC, "de_DE.UTF-8");  // may be missing; the check holds either way
-  const XmlDocument xml(comparison_to_junit(c, 1));
-  std::setlocale(LC_NUMERIC, saved.c_str());
-  for (const std::string& t : xml.values("//testcase/@time")) {
+  std::string junit;
+  {
+    const CommaLocale comma;
+    if (!comma.problem().empty()) GTEST_SKIP() << "no comma locale to test with: " << comma.problem();
+    char probe[16];
+    std::snprintf(probe, sizeof probe, "%g", 1.5);
+    ASSERT_STREQ(probe, "1,5") << "the locale is in force: printf writes a comma";
+    junit = comparison_to_junit(c, 1);
+  }
+  const XmlDocument xml(junit);
+  const auto times = xml.values("//testcase/@time");
+  ASSERT_EQ(times.size(), c.benchmarks.size());
+  for (const std::string& t : times) {
     EXPECT_EQ(t.find(','), std::string::npos) << t;
     EXPECT_NO_THROW((void)std::stod(t));
   }
