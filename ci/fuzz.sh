@@ -12,7 +12,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 seconds="${1:-${PERFGATE_FUZZ_SECONDS:-15}}"
-targets=(fuzz_results_loader fuzz_gbench_import fuzz_writers fuzz_comparison_reader)
+targets=(fuzz_results_loader fuzz_gbench_import fuzz_writers fuzz_comparison_reader fuzz_nvbench_import fuzz_history_ingest)
 
 if [[ "$seconds" == 0 ]]; then
   echo "perfgate fuzz: skipped (0 seconds asked for)"

@@ -9,9 +9,10 @@
 # exit-code is missing (its runner died, the job was cancelled, the upload
 # failed) counts as a harness error.
 #
-# Writes OUT_DIR/index.html and OUT_DIR/summary.md: one report over every
-# shard's comparisons (`perfgate report`), the summary led by a table of the
-# shards and their codes.  With PERFGATE_HISTORY (an SQLite file or a
+# Writes OUT_DIR as `perfgate run --report-dir` writes a run's folder
+# (`perfgate report --report-dir`: every suite's reports from the same
+# writer tables, index.html, summary.md), the summary then led by a table of
+# the shards and their codes.  OUT_DIR must be new, empty or perfgate's.  With PERFGATE_HISTORY (an SQLite file or a
 # postgresql:// URL) it then stores every shard's results and comparisons
 # there: `perfgate history ingest --kind ${PERFGATE_HISTORY_KIND:-main}`,
 # with --commit $PERFGATE_COMMIT and --ordinal $PERFGATE_ORDINAL when set.
@@ -73,28 +74,26 @@ if ((found < expected)); then
   worst=2
 fi
 
-report_md="$out_dir/report.md"
-rm -f "$report_md" "$out_dir/index.html"
+report_text="no suite left a comparison in any shard"
 if ((${#comparisons[@]} > 0)); then
   # perfgate report exits with the gate's code of what it read (a shard's
   # regression is 1 there too); the shards' own codes decide here, so only
   # a report that was not written is a failure.
-  "$perfgate" report "${comparisons[@]}" --html "$out_dir/index.html" --markdown "$report_md"
-  if [[ ! -f $out_dir/index.html || ! -f $report_md ]]; then
+  "$perfgate" report --report-dir "$out_dir" "${comparisons[@]}"
+  if [[ ! -f $out_dir/index.html || ! -f $out_dir/summary.md ]]; then
     echo "merge-shards.sh: perfgate report failed" >&2
     worst=2
+  else
+    report_text=$(cat "$out_dir/summary.md")
   fi
-else
-  echo "no suite left a comparison in any shard" >"$report_md"
 fi
 {
   echo "### perfgate: $found of $expected shard(s), exit code $worst"
   echo
   echo "$table"
   echo
-  [[ -f $report_md ]] && cat "$report_md"
+  echo "$report_text"
 } >"$out_dir/summary.md"
-rm -f "$report_md"
 
 # Recording never changes the verdict (as in `perfgate run`): a history that
 # cannot take the runs is a warning.

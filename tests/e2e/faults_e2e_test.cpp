@@ -75,7 +75,7 @@ TEST_F(Faults, ABaselineWriteKilledHalfWayLeavesTheOldBaseline) {
   const std::string before = read_text(baseline());
   // In the background, paused half way through the write; killed there.
   const std::string pid_file = (dir_ / "pid").string();
-  ASSERT_EQ(run_shell("(" + promote("new.json", "PERFGATE_TEST_PAUSE_MID_WRITE_S=30") + " >/dev/null 2>&1 & echo $! > " +
+  ASSERT_EQ(run_shell("(" + promote("new.json", "PERFGATE_ALLOW_FAULT_INJECTION=1 PERFGATE_TEST_PAUSE_MID_WRITE_S=30") + " >/dev/null 2>&1 & echo $! > " +
                       shell_word(pid_file) + ")").exit_code, 0);
   ASSERT_TRUE(wait_for_half_written_baseline()) << "the write never started";
   const std::string pid = read_text(pid_file);
@@ -96,7 +96,7 @@ TEST_F(Faults, TwoBaselineWritesAtOnceSerialize) {
   // for it and then write whole: its content is the one that stays.
   const std::string done = (dir_ / "first_done").string();
   // Detached from the shell's output, so that run_shell returns at once.
-  ASSERT_EQ(run_shell("(" + promote("new.json", "PERFGATE_TEST_PAUSE_MID_WRITE_S=3") + "; touch " + shell_word(done) +
+  ASSERT_EQ(run_shell("(" + promote("new.json", "PERFGATE_ALLOW_FAULT_INJECTION=1 PERFGATE_TEST_PAUSE_MID_WRITE_S=3") + "; touch " + shell_word(done) +
                       ") >/dev/null 2>&1 &").exit_code, 0);
   ASSERT_TRUE(wait_for_half_written_baseline()) << "the first write never started";
   const auto start = std::chrono::steady_clock::now();

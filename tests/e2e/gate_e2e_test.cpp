@@ -75,9 +75,9 @@ TEST_F(HostSuiteGate, UnchangedRunPasses) {
 
 // The shared VM's speed moves between runs (up to 2x once, docs/measurements.md),
 // and the gate, which is sharp, would report that too.  So the baseline is
-// recorded right before the planted run, and the threshold says that only
-// a change of 25% matters here: the planted 2x is four times that, and the
-// other cases' drift between two back-to-back runs stays below it.
+// recorded right before the planted run, the threshold says that only a
+// change of 25% matters here, and the plant is 10x: far beyond what load on
+// this machine does to either phase (issue 25).
 TEST_F(HostSuiteGate, PlantedSlowdownFailsThatCaseOnly) {
   const auto fresh = *folder_ / "planted-base.json";
   const auto recorded = run_shell(suite("--perfgate_mode=record --perfgate_results=" + fresh.string()));
@@ -85,15 +85,21 @@ TEST_F(HostSuiteGate, PlantedSlowdownFailsThatCaseOnly) {
   const auto out = *folder_ / "planted";
   const auto run = run_shell(suite("--perfgate_baseline=" + fresh.string() + " --perfgate_threshold=25 --perfgate_out_dir=" +
                                        out.string(),
-                                   "PERFGATE_HOST_PLANT_SLOWDOWN=" + kPlanted));
+                                   "PERFGATE_ALLOW_FAULT_INJECTION=1 PERFGATE_HOST_PLANT_FACTOR=10 PERFGATE_HOST_PLANT_SLOWDOWN=" + kPlanted));
   EXPECT_EQ(run.exit_code, 1) << run.output;
-  EXPECT_NE(run.output.find("re-measuring 1 suspected regression"), std::string::npos) << run.output;
+  // The planted case is re-measured (a drifting case may be suspected
+  // beside it; only the planted one may end a REGRESSION).
+  EXPECT_NE(run.output.find("re-measuring "), std::string::npos) << run.output;
   const auto v = verdicts(out / "host.comparison.json");
   EXPECT_EQ(v[kPlanted]["verdict"], "REGRESSION") << run.output;
   EXPECT_EQ(v[kPlanted]["confirmation"], "confirmed");
-  EXPECT_NEAR(v[kPlanted]["evidence"]["ratio"].get<double>(), 2.0, 0.5);
+  // Ten times the work: beyond any slowdown other work on this 2-core
+  // machine can cause in either phase (two CPU-bound processes: about 2-3x),
+  // so whether the baseline or the run was the loaded one, the planted case
+  // is a confirmed regression (beyond the suite's shift, if all moved).
+  EXPECT_GT(v[kPlanted]["evidence"]["ratio"].get<double>(), 3.0);
   for (const auto& name : kCases)
-    if (name != kPlanted) EXPECT_EQ(v[name]["verdict"], "NO_CHANGE") << name << "\n" << run.output;
+    if (name != kPlanted) EXPECT_NE(v[name]["verdict"], "REGRESSION") << name << "\n" << run.output;
   const XmlDocument junit(read_text(out / "host.junit.xml"));
   ASSERT_TRUE(junit.well_formed()) << junit.error();
   EXPECT_EQ(junit.count("//failure"), 1u);
@@ -108,6 +114,29 @@ TEST_F(HostSuiteGate, PlantedSlowdownFailsThatCaseOnly) {
   EXPECT_NE(run.output.find("Suggestions:"), std::string::npos) << run.output;
   EXPECT_TRUE(std::filesystem::exists(out / "host.md"));
   EXPECT_TRUE(std::filesystem::exists(out / "host.results.json"));
+  // Issue 25: a report of a run with a test-only switch says so.
+  EXPECT_NE(read_text(out / "host.md").find("test-only fault switches were in force in this run (PERFGATE\\_HOST\\_PLANT\\_SLOWDOWN="),
+            std::string::npos);
+  EXPECT_NE(run.output.find("Note: test-only fault switches were in force in this run (PERFGATE_HOST_PLANT_SLOWDOWN="),
+            std::string::npos);
+}
+
+// Issue 25 item 6: the fault switches act only where a test allows them; in
+// a real run one set by mistake is one line, exit 2, nothing measured.
+TEST(HostSuiteInput, AFaultSwitchInARealRunIsRefused) {
+  const TempDir dir;
+  const auto run = run_shell(suite("--perfgate_mode=record --perfgate_results=" + (dir / "r.json").string(),
+                                   "PERFGATE_HOST_PLANT_SLOWDOWN=" + kPlanted));
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_NE(run.output.find("perfgate: error: PERFGATE_HOST_PLANT_SLOWDOWN is a test-only fault switch"), std::string::npos)
+      << run.output;
+  EXPECT_EQ(run.output.find("cpu_gemm"), std::string::npos) << "nothing measured: " << run.output;
+  EXPECT_FALSE(std::filesystem::exists(dir / "r.json"));
+  const auto cli = run_shell("PERFGATE_TEST_PAUSE_MID_WRITE_S=1 " + shell_word(PERFGATE_CLI) + " --version >/dev/null; " +
+                             "PERFGATE_TEST_PAUSE_MID_WRITE_S=1 " + shell_word(PERFGATE_CLI) + " baseline show " +
+                             shell_word((dir / "r.json").string()));
+  EXPECT_EQ(cli.exit_code, 2) << cli.output;
+  EXPECT_NE(cli.output.find("PERFGATE_TEST_PAUSE_MID_WRITE_S is a test-only fault switch"), std::string::npos) << cli.output;
 }
 
 // Issue 24: a noisy history cannot switch detection off.  A history whose
@@ -134,7 +163,7 @@ TEST_F(HostSuiteGate, AnAlternatingHistoryCannotHideAPlantedSlowdown) {
   const auto out = *folder_ / "poisoned";
   const auto run = run_shell(suite("--perfgate_baseline=" + fresh.string() + " --perfgate_threshold=25 --perfgate_out_dir=" +
                                        out.string() + " --perfgate_history=" + shell_word(db),
-                                   "PERFGATE_HOST_PLANT_SLOWDOWN=" + kPlanted + " PERFGATE_GIT_COMMIT=c11"));
+                                   "PERFGATE_ALLOW_FAULT_INJECTION=1 PERFGATE_HOST_PLANT_FACTOR=10 PERFGATE_HOST_PLANT_SLOWDOWN=" + kPlanted + " PERFGATE_GIT_COMMIT=c11"));
   EXPECT_EQ(run.exit_code, 1) << run.output;
   const auto v = verdicts(out / "host.comparison.json");
   EXPECT_EQ(v[kPlanted]["verdict"], "REGRESSION") << run.output;

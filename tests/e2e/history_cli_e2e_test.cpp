@@ -230,7 +230,10 @@ TEST_F(HistoryCliPostgres, ManyIngestsAtOnceAllLand) {
     commands.push_back(shell_word(PERFGATE_CLI) + " history ingest --db " + shell_word(url_) + files + " > " +
                        shell_word((dir / ("w" + std::to_string(writer) + ".log")).string()) + " 2>&1");
   }
-  ASSERT_EQ(run_all_at_once(commands).exit_code, 0);
+  const int status = run_all_at_once(commands).exit_code;
+  std::string logs;
+  for (int writer = 0; writer < 8; ++writer) logs += read_text(dir / ("w" + std::to_string(writer) + ".log"));
+  ASSERT_EQ(status, 0) << logs;
   for (int writer = 0; writer < 8; ++writer)
     EXPECT_NE(read_text(dir / ("w" + std::to_string(writer) + ".log")).find("3 run(s) added"), std::string::npos)
         << read_text(dir / ("w" + std::to_string(writer) + ".log"));

@@ -120,7 +120,7 @@ TEST_F(HistoryReport, TheChangesListTheRegressionFirst) {
 
 TEST_F(HistoryReport, EveryPageIsSelfContainedAndEscaped) {
   for (const auto& entry : fs::recursive_directory_iterator(site())) {
-    if (!entry.is_regular_file()) continue;
+    if (!entry.is_regular_file() || entry.path().extension() != ".html") continue;  // and .perfgate-owned
     const std::string page = read_text(entry.path());
     EXPECT_NE(page.find("content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
                         "img-src data:\""), std::string::npos) << entry.path();

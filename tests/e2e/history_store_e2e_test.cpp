@@ -13,7 +13,9 @@
 
 #include "perfgate/history/changes.hpp"
 #include "perfgate/history/history_schema.hpp"
+#include "perfgate/history/open_history.hpp"
 #include "perfgate/history/ingest.hpp"
+#include "perfgate/history/ingest_batch.hpp"
 #include "perfgate/history/retention.hpp"
 #include "perfgate/history/run_spread.hpp"
 #include "perfgate/history/series.hpp"
@@ -62,8 +64,12 @@ class HistoryStoreTest : public ::testing::TestWithParam<std::string> {
     return file;
   }
 
+  // As `perfgate history ingest` does: open_history(create) sets the schema
+  // up, then the files go in.
   IngestSummary ingest(const std::vector<fs::path>& files, IngestOptions options = {}) {
-    return ingest_files(*db_, files, options);
+    const IngestBatch batch = read_ingest_files(files, options);
+    if (stored_schema_version(*db_) == 0) ensure_schema(*db_);
+    return store_batch(*db_, batch);
   }
 
   // `runs` runs of benchmarks "a" (1 ms) and "b" (2 ms), ordinals 1..runs;
@@ -106,8 +112,19 @@ TEST_P(HistoryStoreTest, ASchemaFromTheFutureIsRefusedAndLeftAsItWas) {
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("schema version 99 is newer"), std::string::npos) << e.what();
   }
-  EXPECT_EQ(stored_schema_version(*db_), 99);
+  EXPECT_EQ(std::get<std::int64_t>(db_->query("SELECT schema_version FROM perfgate_history").at(0).at(0)), 99);
   EXPECT_EQ(count("runs"), 0);
+  // Every way in refuses it, the readers too (their tables may mean something else).
+  for (const sql::Access access : {sql::Access::read_only, sql::Access::read_write, sql::Access::create}) {
+    try {
+      open_history(url_, access);
+      FAIL() << "a store of schema 99 was opened";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("schema version 99 is newer than this perfgate reads"), std::string::npos)
+          << e.what();
+    }
+  }
+  EXPECT_THROW(list_series(*db_, {}), InputError);
 }
 
 TEST_P(HistoryStoreTest, ARunIngestedTwiceIsStoredOnce) {

@@ -1,6 +1,9 @@
 // The PostgreSQL engine's own behaviour, on the binary's private server.
 
 #include <gtest/gtest.h>
+#include <signal.h>
+
+#include <chrono>
 
 #include <perfgate/model/errors.hpp>
 #include <perfgate/sql/sql_connection.hpp>
@@ -29,7 +32,8 @@ std::string connect_error(const std::string& url) {
 // No server is needed for these: libpq finds no socket in an empty folder.
 TEST(PostgresConnection, UnreachableServerIsOneLineWithoutThePassword) {
   const TempDir nothing;
-  const std::string shown = "postgresql://perfgate@/history?host=" + nothing.path().string() + "&port=5432";
+  const std::string shown =
+      "postgresql://perfgate:***@/history?host=" + nothing.path().string() + "&port=5432&password=***";
   const std::string message = connect_error("postgresql://perfgate:s3cret@/history?host=" + nothing.path().string() +
                                             "&port=5432&password=s3cret");
   EXPECT_EQ(message.rfind(shown + ": could not connect: ", 0), 0u) << message;
@@ -42,7 +46,7 @@ TEST(PostgresConnection, KeyValueFormIsShownWithoutThePassword) {
   const TempDir nothing;
   const std::string message =
       connect_error("postgresql:host=" + nothing.path().string() + " dbname=history password=s3cret");
-  EXPECT_EQ(message.rfind("postgresql:host=" + nothing.path().string() + " dbname=history: could not connect: ", 0), 0u)
+  EXPECT_EQ(message.rfind("postgresql:host=" + nothing.path().string() + " dbname=history password=***: could not connect: ", 0), 0u)
       << message;
   EXPECT_EQ(message.find("s3cret"), std::string::npos) << message;
 }
@@ -113,6 +117,47 @@ TEST_F(PostgresServerTest, ConcurrentConnectionsAllLand) {
   for (const std::string& failure : failures) EXPECT_EQ(failure, "");
   EXPECT_EQ(db_->query("SELECT COUNT(*), COUNT(DISTINCT writer) FROM landed"),
             (std::vector<Row>{{std::int64_t{kWriters * kEach}, std::int64_t{kWriters}}}));
+}
+
+// The default statement timeout is set, and a URL's own wins.
+TEST_F(PostgresServerTest, StatementTimeoutIsSetAndTheUrlOverridesIt) {
+  EXPECT_EQ(db_->query("SHOW statement_timeout"), (std::vector<Row>{{std::string("1min")}}));
+  const auto own = open_database(url_ + "&options=-c%20statement_timeout%3D1500");
+  EXPECT_EQ(own->query("SHOW statement_timeout"), (std::vector<Row>{{std::string("1500ms")}}));
+  // A lock held elsewhere ends the statement at its timeout, not never.
+  db_->begin();
+  db_->query("SELECT pg_advisory_xact_lock(42)");
+  const auto started = std::chrono::steady_clock::now();
+  EXPECT_THROW(own->query("SELECT pg_advisory_xact_lock(42)"), InputError);
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(30));
+  db_->rollback();
+}
+
+TEST_F(PostgresServerTest, AReadOnlySessionWritesNothing) {
+  const auto reader = open_database(url_, Access::read_only);
+  EXPECT_EQ(reader->query("SELECT 1"), (std::vector<Row>{{std::int64_t{1}}}));
+  try {
+    reader->execute_script("CREATE TABLE written_by_a_reader (n BIGINT)");
+    FAIL() << "a read-only session wrote";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("read-only"), std::string::npos) << e.what();
+  }
+}
+
+// A server that accepts and never answers (stopped: the kernel still
+// queues the connection) is an error after the connect timeout, not a hang.
+TEST_F(PostgresServerTest, AStalledServerIsAnErrorNotAHang) {
+  const long pid = PostgresCluster::shared().server_pid();
+  ASSERT_GT(pid, 0);
+  ASSERT_EQ(::kill(static_cast<pid_t>(pid), SIGSTOP), 0);
+  const auto started = std::chrono::steady_clock::now();
+  const std::string message = connect_error(url_ + "&connect_timeout=2");
+  const auto waited = std::chrono::steady_clock::now() - started;
+  ::kill(static_cast<pid_t>(pid), SIGCONT);
+  EXPECT_NE(message, "connected");
+  EXPECT_NE(message.find("could not connect"), std::string::npos) << message;
+  EXPECT_LT(waited, std::chrono::seconds(30)) << message;
+  EXPECT_EQ(message.find(PostgresCluster::shared().password()), std::string::npos) << message;
 }
 
 }  // namespace

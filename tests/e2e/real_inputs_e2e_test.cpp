@@ -135,7 +135,13 @@ TEST_F(RealInputs, NvbenchSummariesAreGatedWithOurExitCodes) {
   EXPECT_EQ(slow["from_summaries"], true);
   EXPECT_NEAR(slow["evidence"]["ratio"].get<double>(), 2.58, 0.02);  // 10.23 ms / 3.97 ms, the files' means
   EXPECT_EQ(benchmark(c, "hash/size_bytes=1000000000 max_depth=8")["verdict"], "IMPROVEMENT");
-  EXPECT_EQ(junit().count("//testcase/failure"), 10u);
+  // +5.1% measured by a run whose spread was 12 times its baseline's (robust
+  // CV 23.7% against 1.9%): a disturbed run, not a regression it can prove.
+  const json& disturbed = benchmark(c, "hash/size_bytes=100000000 max_depth=4");
+  EXPECT_EQ(disturbed["verdict"], "INCONCLUSIVE");
+  EXPECT_EQ(disturbed["evidence"]["run_spread"]["source"], "noise");
+  EXPECT_NE(disturbed["reason"].get<std::string>().find("the machine moved while it ran"), std::string::npos) << disturbed;
+  EXPECT_EQ(junit().count("//testcase/failure"), 9u);
   EXPECT_EQ(junit().count("//testcase"), 16u);
 }
 

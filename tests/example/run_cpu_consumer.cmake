@@ -160,7 +160,7 @@ if(NOT out MATCHES "built without perfgate's History component")
 endif()
 run_expecting("configure cpu_project (COMPONENTS History) without SQLite3 and PostgreSQL" 1 out
   "${CMAKE_COMMAND}" ${no_history_args} -DCPU_PROJECT_REQUIRE_HISTORY=ON)
-if(NOT out MATCHES "perfgate's History component: needs SQLite3 and PostgreSQL")
+if(NOT out MATCHES "perfgate's History component: needs SQLite3, PostgreSQL and OpenSSL")
   fail("COMPONENTS History without SQLite3 and PostgreSQL did not fail with the reason")
 endif()
 run_expecting("configure cpu_project (COMPONENTS History)" 0 out

@@ -18,6 +18,7 @@
 
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/gbench_import.hpp"
+#include "perfgate/model/plausible_times.hpp"
 #include "perfgate/model/results_io.hpp"
 
 namespace {
@@ -35,6 +36,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   perfgate::Results results;
   try {
     results = perfgate::import_gbench(doc, "fuzz.gbench.json");
+    // What load_results does after any importer: a time beyond a day is no
+    // measurement (plausible_times.hpp).
+    perfgate::require_plausible_times(results, "fuzz.gbench.json");
   } catch (const perfgate::InputError&) {
     return 0;
   }

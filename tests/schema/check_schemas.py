@@ -193,7 +193,7 @@ def fresh_files(suite, cli, source, work):
          f"--perfgate_results={base}"], env=env)
     written[base] = RESULTS
     gate = work / "gate"
-    env = dict(env, PERFGATE_HOST_PLANT_SLOWDOWN=PLANTED)
+    env = dict(env, PERFGATE_ALLOW_FAULT_INJECTION="1", PERFGATE_HOST_PLANT_FACTOR="10", PERFGATE_HOST_PLANT_SLOWDOWN=PLANTED)
     # The planted 2x slowdown of one case fails the gate (exit 1) after it is
     # re-measured; a 25% threshold keeps the other cases' drift out of it.
     run([suite, f"--benchmark_filter={HOST_CASES}", "--benchmark_repetitions=8", f"--perfgate_baseline={base}",

@@ -4,7 +4,11 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
+#include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <random>
 #include <stdexcept>
 #include <vector>
 
@@ -44,6 +48,28 @@ std::filesystem::path find_server_programs() {
   const std::filesystem::path bin =
       std::filesystem::path(which.output.substr(0, which.output.find('\n'))).parent_path();
   return has_server_programs(bin) ? bin : std::filesystem::path();
+}
+
+// A password for this cluster alone, with characters a URL must encode.
+std::string made_up_password() {
+  std::random_device random;
+  char tail[17];
+  std::snprintf(tail, sizeof tail, "%08x%08x", random(), random());
+  return std::string("pg/pass%") + tail;
+}
+
+std::string percent_encoded(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    if (std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_' || c == '.') {
+      out += c;
+    } else {
+      char escaped[4];
+      std::snprintf(escaped, sizeof escaped, "%%%02X", static_cast<unsigned char>(c));
+      out += escaped;
+    }
+  }
+  return out;
 }
 
 std::string last_lines(const std::string& output) {
@@ -91,9 +117,17 @@ std::string PostgresCluster::start() {
     }
   }
   const std::string data = (folder_ / "data").string();
-  const CommandResult init =
-      run_shell(as_server_user(shell_word((bin_ / "initdb").string()) + " -D " + shell_word(data) + " -A trust -U " +
-                               kUser + " --no-sync -E UTF8 --locale=C"));
+  password_ = made_up_password();
+  const std::filesystem::path password_file = folder_ / "password";
+  {
+    std::ofstream(password_file) << password_ << "\n";
+    std::filesystem::permissions(password_file, std::filesystem::perms::owner_read | std::filesystem::perms::group_read |
+                                                    std::filesystem::perms::others_read);
+  }
+  const CommandResult init = run_shell(as_server_user(
+      shell_word((bin_ / "initdb").string()) + " -D " + shell_word(data) + " -A scram-sha-256 --pwfile=" +
+      shell_word(password_file.string()) + " -U " + kUser + " --no-sync -E UTF8 --locale=C"));
+  std::filesystem::remove(password_file);
   if (init.exit_code != 0) return "initdb failed: " + last_lines(init.output);
   const std::string options =
       "-k " + shell_word(folder_.string()) + " -c listen_addresses='' -p " + std::to_string(kPort) + " -c fsync=off";
@@ -104,12 +138,19 @@ std::string PostgresCluster::start() {
   if (!started_) return "pg_ctl start failed: " + last_lines(server.output);
   watch_this_process();
   const CommandResult created =
-      run_shell(shell_word((bin_ / "createdb").string()) + " -h " + shell_word(folder_.string()) + " -p " +
-                std::to_string(kPort) + " -U " + kUser + " " + kDatabase);
+      run_shell("PGPASSWORD=" + shell_word(password_) + " " + shell_word((bin_ / "createdb").string()) + " -h " +
+                shell_word(folder_.string()) + " -p " + std::to_string(kPort) + " -U " + kUser + " " + kDatabase);
   if (created.exit_code != 0) return "createdb failed: " + last_lines(created.output);
-  url_ = std::string("postgresql:///") + kDatabase + "?host=" + folder_.string() + "&port=" + std::to_string(kPort) +
-         "&user=" + kUser;
+  url_ = std::string("postgresql://") + kUser + ":" + percent_encoded(password_) + "@/" + kDatabase +
+         "?host=" + folder_.string() + "&port=" + std::to_string(kPort);
   return "";
+}
+
+long PostgresCluster::server_pid() const {
+  std::ifstream pid_file(folder_ / "data" / "postmaster.pid");
+  long pid = 0;
+  pid_file >> pid;
+  return pid;
 }
 
 std::string PostgresCluster::stop_command() const {

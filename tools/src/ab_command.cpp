@@ -77,19 +77,13 @@ void require_same_origin(const Results& baseline, const Results& candidate) {
 }
 
 
-// The gate widens the ratio's interval by a stored baseline's
-// round-to-round spread (at least GateSettings::min_run_spread_pct),
-// because a stored baseline cannot see how the machine moves today.  Here
-// both builds ran in alternating rounds, so a slow phase falls on both
-// sides' samples alike; widening by it would only blunt the gate (a 2x
-// slowdown was missed when one round of the old build hit a slow phase of
-// the shared runner).
-Results as_one_run(Results pooled) {
-  for (BenchmarkResult& b : pooled.benchmarks) b.rounds.clear();
-  return pooled;
-}
-
-GateSettings without_run_term(GateSettings settings) {
+// No assumed floor: both builds ran in alternating rounds, so a slow phase
+// that spans a round falls on both sides alike.  What the rounds measured
+// stays: each side keeps its rounds, and the interval widens by the larger
+// round-to-round spread of the two (sample_evidence.hpp), so a burst of
+// other work during one side's round moves that side's median and widens
+// the interval, rather than make a false regression (issue 25).
+GateSettings without_run_floor(GateSettings settings) {
   settings.min_run_spread_pct = 0.0;
   return settings;
 }
@@ -115,9 +109,9 @@ int run_ab(const AbOptions& options) {
     if (!options.suite.empty()) baseline.rounds.back().suite = candidate.rounds.back().suite = options.suite;
     require_same_origin(baseline.rounds.back(), candidate.rounds.back());
   }
-  const Results old_build = as_one_run(pool_runs(baseline.rounds));
-  const Results new_build = as_one_run(pool_runs(candidate.rounds));
-  Comparison comparison = compare_results(old_build, new_build, without_run_term(options.gate));
+  const Results old_build = pool_runs(baseline.rounds);
+  const Results new_build = pool_runs(candidate.rounds);
+  Comparison comparison = compare_results(old_build, new_build, without_run_floor(options.gate));
   comparison.baseline.origin = report_path(options.baseline_bin);
   comparison.current.origin = report_path(options.candidate_bin);
   const std::string rounds = std::to_string(options.rounds);
@@ -125,7 +119,9 @@ int run_ab(const AbOptions& options) {
                              " repetitions per build, in alternating order on this machine, each side pooled");
   mark_unconfirmable(comparison, "interleaved A/B: the " + rounds +
                                      " alternating rounds of each build are the confirmation");
-  return gate_stage(comparison, new_build, &old_build, {rule_list(options.suggest_disable), options.baseline_dir}, reports,
+  const std::unique_ptr<BaselineStore> baselines =
+      options.baseline_dir.empty() ? nullptr : open_baseline_store(options.baseline_dir, "--baseline-dir");
+  return gate_stage(comparison, new_build, &old_build, {rule_list(options.suggest_disable), baselines.get()}, reports,
                     std::cout);
 }
 

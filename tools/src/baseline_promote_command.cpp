@@ -82,8 +82,7 @@ int run_baseline_promote(const BaselinePromoteOptions& options) {
                                                     : options.baseline_dir;
   const BaselineWrite how{{false, options.append, static_cast<std::size_t>(options.keep_rounds)}, options.force,
                           options.dry_run, origin_of(options.files)};
-  FolderBaselineStore store(dir);
-  write_baseline(store, runs, how);
+  write_baseline(*open_baseline_store(dir), runs, how);
   return kExitOk;
 }
 

@@ -90,14 +90,14 @@ int run_baseline_show(const BaselineShowOptions& options) {
   const SuiteManifest manifest = find_suite_manifest(options.build_dir, options.program);
   for (const SuiteEntry& suite : select_suites(manifest, options.suites)) {
     const std::string slug = this_device_slug(suite.gpu, suite.gpus);  // the GPU's through perfgate-device-cuda
-    const FolderBaselineStore store(suite.baseline_dir);
-    const std::optional<Results> baseline = store.load(suite.name, slug);
+    const std::unique_ptr<BaselineStore> store = open_baseline_store(suite.baseline_dir);
+    const std::optional<Results> baseline = store->load(suite.name, slug);
     if (!baseline) {
       std::cout << suite.name << ": no baseline for this device (" << slug << ") under " << suite.baseline_dir.string()
                 << "\n";
       continue;
     }
-    show(*baseline, store.location(suite.name, slug));
+    show(*baseline, store->location(suite.name, slug));
   }
   return kExitOk;
 }

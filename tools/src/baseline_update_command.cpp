@@ -57,8 +57,7 @@ int update_suite(const SuiteEntry& suite, const BaselineUpdateOptions& options, 
   if (!measured.rounds) return measured.exit_code;
   const BaselineWrite how{{!options.filter.empty(), options.append, static_cast<std::size_t>(options.keep_rounds)},
                           options.force, options.dry_run, suite.name + "'s new rounds"};
-  FolderBaselineStore store(suite.baseline_dir);
-  write_baseline(store, *measured.rounds, how);
+  write_baseline(*open_baseline_store(suite.baseline_dir), *measured.rounds, how);
   return kExitOk;
 }
 

@@ -46,6 +46,7 @@ struct ReportOptions {
   std::vector<std::filesystem::path> comparisons;  // <suite>.comparison.json, results beside them
   std::filesystem::path html;                      // --html FILE
   std::filesystem::path markdown;                  // --markdown FILE
+  std::filesystem::path report_dir;                // --report-dir DIR: the run's folder, as `perfgate run` writes it
   std::size_t markdown_max_bytes = kMarkdownMaxBytes;  // a GitHub comment's size (markdown_fit.hpp)
 };
 int run_report(const ReportOptions& options);

@@ -35,7 +35,9 @@ int run_compare(const CompareOptions& options) {
   else if (comparison.nothing_compared)
     comparison.gate_advice = "compare with a baseline of the same benchmarks";
   mark_unconfirmable(comparison, "offline comparison: there is no suite binary to re-measure with");
-  return gate_stage(comparison, current, &baseline, {rule_list(options.suggest_disable), options.baseline_dir}, reports,
+  const std::unique_ptr<BaselineStore> baselines =
+      options.baseline_dir.empty() ? nullptr : open_baseline_store(options.baseline_dir, "--baseline-dir");
+  return gate_stage(comparison, current, &baseline, {rule_list(options.suggest_disable), baselines.get()}, reports,
                     std::cout);
 }
 

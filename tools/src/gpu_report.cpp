@@ -23,7 +23,7 @@ namespace fs = std::filesystem;
 
 // An invalid file is an error, as in a suite run.
 std::optional<DeviceCalibration> calibration_of(const Fingerprint& gpu, const fs::path& dir) {
-  return FolderBaselineStore(dir).load_calibration(gpu.slug);
+  return open_baseline_store(dir)->load_calibration(gpu.slug);
 }
 
 std::string number(double value, int decimals) {
@@ -66,7 +66,7 @@ void print_gpu(const Fingerprint& f, int index, const fs::path& dir) {
               f.ecc ? "on" : "off");
   std::printf("  L2                  %s MiB\n", number(f.l2_bytes / (1024.0 * 1024), 1).c_str());
   std::printf("  driver / runtime    %s / %s\n", f.driver.c_str(), f.cuda_runtime.c_str());
-  const std::string file = FolderBaselineStore(dir).calibration_location(f.slug);
+  const std::string file = open_baseline_store(dir)->calibration_location(f.slug);
   if (calibration)
     std::printf("  calibration         %s (measured %s)\n", file.c_str(), calibration->created_utc.c_str());
   else
@@ -122,12 +122,12 @@ int calibrate(const fs::path& baseline_dir, const CalibrationSettings& settings,
   const auto& cuda = cuda::availability();
   if (!cuda.usable) throw DeviceError(cuda.reason + " (perfgate device --calibrate needs one)");
   const DeviceCalibration calibration = calibrate_device(cuda.device, settings, std::cout);
-  FolderBaselineStore store(baseline_dir);
+  const std::unique_ptr<BaselineStore> store = open_baseline_store(baseline_dir);
   if (dry_run) {
-    std::cout << "perfgate: dry run: " << store.calibration_location(calibration.fingerprint.slug) << " not written\n";
+    std::cout << "perfgate: dry run: " << store->calibration_location(calibration.fingerprint.slug) << " not written\n";
     return kExitOk;
   }
-  const std::string file = store.save_calibration(calibration);
+  const std::string file = store->save_calibration(calibration);
   std::cout << "perfgate: wrote " << file << "; suites now place their cases against these measured ceilings\n";
   return kExitOk;
 }

@@ -7,6 +7,7 @@
 
 #include "commands.hpp"
 #include "history_database.hpp"
+#include "perfgate/history/open_history.hpp"
 #include "perfgate/history/changes.hpp"
 #include "perfgate/model/atomic_file.hpp"
 #include "perfgate/model/errors.hpp"
@@ -68,7 +69,7 @@ std::string changes_json(const std::vector<history::Change>& changes, const hist
 }  // namespace
 
 int run_history_changes(const HistoryChangesOptions& options) {
-  const auto db = open_history_for_reading(options.db);
+  const auto db = history::open_history(options.db, sql::Access::read_only);
   const history::SeriesFilter filter = since({options.benchmark_regex, options.testbed, {}, "main"}, options.since);
   stats::ChangePointSettings settings;
   settings.max_p_value = options.max_p_value;

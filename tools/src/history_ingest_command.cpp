@@ -6,7 +6,9 @@
 
 #include "commands.hpp"
 #include "history_database.hpp"
+#include "perfgate/history/open_history.hpp"
 #include "perfgate/history/ingest.hpp"
+#include "perfgate/history/ingest_batch.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/input_file.hpp"
 
@@ -15,8 +17,10 @@ namespace perfgate::cli {
 int run_history_ingest(const HistoryIngestOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   require_standard_input_once(options.files, "history ingest's FILES");
-  const auto db = open_history_for_writing(options.db);
-  const history::IngestSummary s = history::ingest_files(*db, options.files, options.ingest);
+  // Every file checked before the history is opened (or created).
+  const history::IngestBatch batch = history::read_ingest_files(options.files, options.ingest);
+  const auto db = history::open_history(options.db, sql::Access::create);
+  const history::IngestSummary s = history::store_batch(*db, batch);
   for (const std::string& warning : s.warnings) std::cerr << "perfgate: warning: " << printable_text(warning) << "\n";
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   char rate[64];

@@ -4,12 +4,13 @@
 
 #include "commands.hpp"
 #include "history_database.hpp"
+#include "perfgate/history/open_history.hpp"
 #include "perfgate/history/retention.hpp"
 
 namespace perfgate::cli {
 
 int run_history_prune(const HistoryPruneOptions& options) {
-  const auto db = open_history_for_reading(options.db);
+  const auto db = history::open_history(options.db, sql::Access::read_write);
   const history::PruneSummary s = history::prune_samples(*db, options.keep_samples_runs);
   std::cout << "perfgate: history " << db->describe() << ": samples deleted from " << s.runs_thinned << " run(s) ("
             << s.samples_deleted << " samples); every run's medians kept; the newest " << options.keep_samples_runs

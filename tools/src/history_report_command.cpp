@@ -4,13 +4,14 @@
 
 #include "commands.hpp"
 #include "history_database.hpp"
+#include "perfgate/history/open_history.hpp"
 #include "perfgate/dashboard/history_site.hpp"
 #include "perfgate/model/errors.hpp"
 
 namespace perfgate::cli {
 
 int run_history_report(const HistoryReportOptions& options) {
-  const auto db = open_history_for_reading(options.db);
+  const auto db = history::open_history(options.db, sql::Access::read_only);
   dashboard::SiteOptions site;
   site.filter = since({options.benchmark_regex, options.testbed, {}, "main"}, options.since);
   site.change_points.max_p_value = options.max_p_value;

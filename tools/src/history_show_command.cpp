@@ -4,6 +4,7 @@
 
 #include "commands.hpp"
 #include "history_database.hpp"
+#include "perfgate/history/open_history.hpp"
 #include "perfgate/history/series.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/time_text.hpp"
@@ -38,7 +39,7 @@ void print_series(std::ostream& out, const history::SeriesKey& key, const std::v
 }  // namespace
 
 int run_history_show(const HistoryShowOptions& options) {
-  const auto db = open_history_for_reading(options.db);
+  const auto db = history::open_history(options.db, sql::Access::read_only);
   const history::SeriesFilter filter = since({"", options.testbed, {}, options.kind}, options.since);
   bool found = false;
   for (const history::SeriesKey& key : history::list_series(*db, filter)) {

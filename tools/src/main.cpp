@@ -36,6 +36,8 @@
 #include "perfgate/compare/gate_options.hpp"
 #include "perfgate/model/atomic_file.hpp"
 #include "perfgate/model/errors.hpp"
+#include "perfgate/model/fault_switch.hpp"
+#include "perfgate/model/run_kind.hpp"
 
 namespace {
 
@@ -189,6 +191,8 @@ void add_history(CLI::App& app, Program& p) {
                 "the suite's name (replaces the file's: its program's name for Google Benchmark and NVBench JSON)")
       ->check(suite_name_validator());
   i->add_option("--kind", p.history_ingest.ingest.kind, "main (the trend), pr or ab (kept beside it)")->capture_default_str();
+  i->add_flag("--force", p.history_ingest.ingest.force,
+              "store runs under a --testbed that already holds another device's runs (they then share its series)");
   auto* c = h->add_subcommand("changes", "step changes in each benchmark's series, regressions first");
   add_db_flag(*c, p.history_changes.db);
   c->add_option("--benchmark", p.history_changes.benchmark_regex, "only benchmarks matching this regex");
@@ -225,6 +229,8 @@ void add_report(CLI::App& app, Program& p) {
       ->check(existing_file_or_stdin());
   r->add_option("--html", p.report.html, "write the HTML report here");
   r->add_option("--markdown", p.report.markdown, "write the Markdown summary here");
+  r->add_option("--report-dir", p.report.report_dir,
+                "write the run's report folder here, as perfgate run does (every suite's reports, summary.md, index.html)");
   r->add_option("--markdown-max-bytes", p.report.markdown_max_bytes, "the most bytes the Markdown summary may take")
       ->check(CLI::Range(std::size_t{1024}, std::size_t{1} << 30))
       ->capture_default_str();
@@ -246,9 +252,9 @@ void add_run(CLI::App& app, Program& p) {
   r->add_option("--report-dir", p.run.report_dir, "where the reports go (default: <build>/perfgate-report)");
   r->add_option("--history", p.run.history, "store the run in this history (an SQLite file or a postgresql:// URL)")
       ->envname("PERFGATE_HISTORY");
-  r->add_option("--history-kind", p.run.history_kind, "main or pr")
+  r->add_option("--history-kind", p.run.history_kind, "main (the trend), pr or ab (kept beside it)")
       ->envname("PERFGATE_HISTORY_KIND")
-      ->check(CLI::IsMember({"main", "pr"}))
+      ->check(CLI::IsMember(std::vector<std::string>(kRunKinds.begin(), kRunKinds.end())))
       ->capture_default_str();
   r->add_flag("--require-gated", p.run.require_gated,
               "a suite that judges no case against a baseline of this device (NOT GATED) exits 2, not 0")
@@ -323,5 +329,8 @@ int main(int argc, char** argv) {
   app.get_subcommand("run")->footer(gate_exit_codes_help());
   app.get_subcommand("report")->footer(gate_exit_codes_help() + "  report exits with the worst code of the comparisons it read.");
   add_generated_docs(app, program);
-  return parse_command_line(app, argc, argv, [&] { return dispatch(app, program); });
+  return parse_command_line(app, argc, argv, [&] {
+    require_fault_switches_allowed();  // a test-only switch in a real run: exit 2, nothing written
+    return dispatch(app, program);
+  });
 }

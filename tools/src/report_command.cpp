@@ -1,7 +1,9 @@
-// perfgate report COMPARISON.json... --html FILE [--markdown FILE]: one page
-// of a whole gate run (ci/perf-gate.sh runs every suite) from the comparison
-// files its suites left, with each suite's results beside them when there.
-// It exits with the run's gate code (the worst of the comparisons').
+// perfgate report COMPARISON.json... [--html FILE] [--markdown FILE]
+// [--report-dir DIR]: one page of a whole gate run (ci/perf-gate.sh runs
+// every suite) from the comparison files its suites left, with each suite's
+// results beside them when there; --report-dir writes the run's folder the
+// way `perfgate run` does (the sharded CI's merge job uses it).  It exits
+// with the run's gate code (the worst of the comparisons').
 
 #include <iostream>
 
@@ -10,8 +12,10 @@
 #include "perfgate/model/distinct_outputs.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/input_file.hpp"
+#include "perfgate/model/owned_folder.hpp"
 #include "perfgate/writers/html_report.hpp"
 #include "perfgate/writers/run_markdown.hpp"
+#include "perfgate/writers/run_report_folder.hpp"
 #include "perfgate/writers/run_status.hpp"
 #include "run_report.hpp"
 
@@ -19,14 +23,20 @@ namespace perfgate::cli {
 namespace fs = std::filesystem;
 
 int run_report(const ReportOptions& options) {
-  if (options.html.empty() && options.markdown.empty())
-    throw InputError("report: nothing to write: give --html FILE and/or --markdown FILE");
+  if (options.html.empty() && options.markdown.empty() && options.report_dir.empty())
+    throw InputError("report: nothing to write: give --html FILE, --markdown FILE and/or --report-dir DIR");
   require_standard_input_once(options.comparisons, "report's COMPARISON files");
   std::vector<NamedPath> inputs;
   for (const fs::path& file : options.comparisons) inputs.push_back({file, "a comparison file"});
   require_distinct_outputs(inputs, {{options.html, "the HTML report"}, {options.markdown, "the Markdown summary"}});
   RunReport run;
   for (const fs::path& file : options.comparisons) run.push_back(read_suite_report(file));
+  if (!options.report_dir.empty()) {
+    OwnedFolder folder(fs::absolute(options.report_dir), "the report folder (--report-dir)");
+    folder.clear_previous();
+    write_run_folder(folder, run, std::cerr);
+    std::cout << "perfgate: report folder: " << options.report_dir.string() << "\n";
+  }
   if (!options.html.empty()) {
     write_file_atomically(options.html, run_to_html(run));
     std::cout << "perfgate: HTML report: " << options.html.string() << "\n";

@@ -1,7 +1,7 @@
 // perfgate run: the main job.  Every gated suite of a build runs through
 // ctest (one at a time: host suites are RUN_SERIAL, GPU suites take the one
 // GPU), with ctest's output filtered to what a CI log needs; what the suites
-// left is gathered in one folder (junit/, comparisons/, results/, summary.md,
+// left is gathered in one folder (comparisons/, junit/, markdown/, html/, results/, summary.md,
 // index.html), optionally stored in the history, and the run exits like the
 // gate: 0 pass, 1 confirmed regression, 2 harness error, 77 all skipped.
 // Plain `ctest -L perf` exits 8 for a regression and a crash alike.
@@ -10,18 +10,24 @@
 #include <iostream>
 #include <map>
 #include <optional>
+#include <set>
 
-#include "commands.hpp"
-#include "history_database.hpp"
 #include "perfgate/compare/exit_code.hpp"
 #include "perfgate/history/ingest.hpp"
+#include "perfgate/history/open_history.hpp"
 #include "perfgate/model/atomic_file.hpp"
 #include "perfgate/model/errors.hpp"
+#include "perfgate/model/owned_folder.hpp"
+#include "perfgate/model/secret_redaction.hpp"
 #include "perfgate/model/version.hpp"
+#include "perfgate/sql/database_url.hpp"
 #include "perfgate/writers/html_report.hpp"
 #include "perfgate/writers/report_files.hpp"
 #include "perfgate/writers/run_markdown.hpp"
+#include "perfgate/writers/run_report_folder.hpp"
 #include "perfgate/writers/run_status.hpp"
+#include "commands.hpp"
+#include "history_database.hpp"
 #include "run_ctest_listing.hpp"
 #include "run_ctest_output.hpp"
 #include "run_exit_code.hpp"
@@ -90,23 +96,15 @@ void remove_earlier_reports(const std::vector<GatedTest>& tests) {
   }
 }
 
-// Only what this command writes there is replaced: the folder may be one
-// the user named.
-void prepare_report_dir(const fs::path& dir) {
-  std::error_code error;
-  for (const char* sub : {"junit", "comparisons", "results"}) fs::remove_all(dir / sub, error);
-  for (const char* file : {"summary.md", "index.html"}) fs::remove(dir / file, error);
-  for (const char* sub : {"junit", "comparisons", "results"})
-    if (fs::create_directories(dir / sub, error); error)
-      throw OutputError((dir / sub).string() + ": cannot create: " + error.message());
-}
 
 // The history as the suites must name it: they run in their own working
-// folders, so a relative SQLite file is made absolute (a PostgreSQL URL or
-// key=value string, "postgresql:...", "postgres://...", stays as it is).
+// folders, so a relative SQLite file is made absolute (a PostgreSQL
+// database stays as it was named).  A name no engine takes is refused here,
+// before any suite runs.
 std::string history_for_suites(const std::string& history) {
-  if (history.rfind("postgresql:", 0) == 0 || history.rfind("postgres://", 0) == 0) return history;
-  return fs::absolute(history).string();
+  const sql::DatabaseUrl database = sql::parse_database_url(history);
+  if (database.engine == sql::Engine::postgresql) return history;
+  return fs::absolute(database.location).string();
 }
 
 // ctest -V, filtered as it streams; each test's result line read on the way.
@@ -148,18 +146,10 @@ const char* describe(CtestStatus status) {
   return "without a result";
 }
 
-void copy_if_there(const fs::path& from, const fs::path& to) {
-  std::error_code error;
-  if (!fs::is_regular_file(from, error)) return;
-  if (!fs::copy_file(from, to, fs::copy_options::overwrite_existing, error))
-    throw OutputError(to.string() + ": cannot copy " + from.string() + " there: " + error.message());
-}
-
 struct Gathered {
   std::vector<SuiteOutcome> outcomes;
   RunReport run;
-  std::vector<fs::path> comparisons;  // the copies in DIR/comparisons
-  std::vector<fs::path> markdown;     // the suites' own summaries
+  std::set<std::string> compared;  // the suites whose own comparison was read: their verdicts go to the history
 };
 
 // What the reports show for a suite that left no readable comparison: the
@@ -173,11 +163,11 @@ SuiteReport harness_error_report(const GatedTest& test, const std::string& probl
   return report;
 }
 
-// One suite's files into the report folder, and what its comparison says.
-// Every suite gets a report, with the code the run counts for it: one that
-// left no readable comparison (or failed after writing one) is a harness
-// error in the summary and the page too, not a suite passed over.
-void gather(const GatedTest& test, CtestStatus status, const fs::path& dir, Gathered& gathered) {
+// What one suite's comparison says.  Every suite gets a report, with the
+// code the run counts for it: one that left no readable comparison (or
+// failed after writing one) is a harness error in the summary, the page and
+// its own reports too, not a suite passed over.
+void gather(const GatedTest& test, CtestStatus status, Gathered& gathered) {
   SuiteOutcome outcome{status, std::nullopt};
   const fs::path comparison = report_file(test, ".comparison.json");
   std::optional<SuiteReport> report;
@@ -187,16 +177,11 @@ void gather(const GatedTest& test, CtestStatus status, const fs::path& dir, Gath
     try {
       report = read_suite_report(comparison);
       outcome.comparison_exit_code = report->exit_code;
+      gathered.compared.insert(report->comparison.suite);
     } catch (const InputError& e) {  // an unreadable verdict is no verdict
-      problem = e.what();
+      problem = redact_secrets(e.what());
       outcome.comparison_exit_code = kExitError;
     }
-    const fs::path copy = dir / "comparisons" / comparison.filename();
-    copy_if_there(comparison, copy);
-    gathered.comparisons.push_back(copy);
-    copy_if_there(report_file(test, ".junit.xml"), dir / "junit" / (test.suite + ".junit.xml"));
-    copy_if_there(report_file(test, ".results.json"), dir / "results" / (test.suite + ".results.json"));
-    if (fs::is_regular_file(report_file(test, ".md"), error)) gathered.markdown.push_back(report_file(test, ".md"));
   } else {
     problem = test.test + " ended " + describe(status) + " and left no comparison" +
               (test.out_dir.empty() ? " (it has no --perfgate_out_dir)" : " in " + test.out_dir.string()) +
@@ -215,46 +200,19 @@ void gather(const GatedTest& test, CtestStatus status, const fs::path& dir, Gath
   gathered.outcomes.push_back(outcome);
 }
 
-// One Markdown summary of the whole run; should it fail, the suites' own
-// summaries stand in.
-void write_summary(const Gathered& gathered, const fs::path& file) {
-  try {
-    write_file_atomically(file, gathered.run.empty() ? std::string() : run_to_markdown(gathered.run, kMarkdownMaxBytes));
-    return;
-  } catch (const std::exception& e) {
-    std::cerr << "perfgate: error: the run's Markdown summary failed (" << e.what() << "); joining the suites' own instead\n";
-  }
-  std::string joined;
-  for (const fs::path& md : gathered.markdown) joined += read_file(md) + "\n";
-  write_file_atomically(file, joined);
-}
-
-// One self-contained page of the whole run.  A page that cannot be made is
-// reported and leaves the exit code alone: the verdicts are in the files.
-std::string write_html(const Gathered& gathered, const fs::path& file) {
-  if (gathered.run.empty()) return "(none: no suite left a comparison)";
-  try {
-    write_file_atomically(file, run_to_html(gathered.run));
-    return file.string();
-  } catch (const std::exception& e) {
-    std::cerr << "perfgate: error: the HTML report failed: " << e.what() << "\n";
-    return "(failed: see the message above; the gate's verdict stands)";
-  }
-}
-
 // The gate's verdicts beside the runs the suites recorded.  Recording never
 // changes the verdict: a history that cannot take them is a warning.
-void ingest(const Gathered& gathered, const RunOptions& options) {
-  if (options.history.empty() || gathered.comparisons.empty()) return;
+void ingest(const std::vector<fs::path>& comparisons, const RunOptions& options) {
+  if (options.history.empty() || comparisons.empty()) return;
   try {
-    const auto db = open_history_for_writing(options.history);
+    const auto db = history::open_history(options.history, sql::Access::create);
     history::IngestOptions ingest;
     ingest.kind = options.history_kind;
-    const history::IngestSummary s = history::ingest_files(*db, gathered.comparisons, ingest);
+    const history::IngestSummary s = history::ingest_files(*db, comparisons, ingest);
     std::cout << "perfgate: history " << db->describe() << ": " << s.comparisons_added << " comparison(s) added, "
               << s.comparisons_present << " already there\n";
   } catch (const std::exception& e) {
-    std::cerr << "perfgate: warning: the history could not take the run's verdicts (" << e.what()
+    std::cerr << "perfgate: warning: the history could not take the run's verdicts (" << redact_secrets(e.what())
               << "); the gate's exit code stands\n";
   }
 }
@@ -265,7 +223,7 @@ int run_run(const RunOptions& options) {
   const fs::path build = fs::absolute(options.build_dir.empty() ? fs::current_path() : options.build_dir);
   if (std::error_code error; !fs::is_regular_file(build / "CTestTestfile.cmake", error))
     throw InputError(build.string() + ": not a build tree with tests (no CTestTestfile.cmake); pass --build-dir");
-  if (!options.history.empty()) history::require_run_kind(options.history_kind, "--history-kind");
+  if (!options.history.empty()) require_run_kind(options.history_kind, "--history-kind");
   const fs::path dir = options.report_dir.empty() ? build / "perfgate-report" : fs::absolute(options.report_dir);
   const fs::path ctest = find_ctest(build);
   const std::vector<std::string> args = selection(options, build);
@@ -273,21 +231,28 @@ int run_run(const RunOptions& options) {
   const std::vector<GatedTest> tests = list_tests(ctest, args);
   if (tests.empty()) throw InputError("run: no test matched " + describe_selection(options) + " in " + build.string() + ": nothing to gate");
   remove_earlier_reports(tests);
-  prepare_report_dir(dir);
+  // Only what perfgate wrote there is replaced: the folder may be one the
+  // user named (a folder of their own files is refused, exit 2).
+  OwnedFolder report(dir, "the report folder (--report-dir)");
+  report.clear_previous();
   std::map<std::string, CtestStatus> statuses;
   const int ctest_status = run_ctest(ctest, args, options, statuses);
 
   Gathered gathered;
   for (const GatedTest& test : tests) {
     const auto status = statuses.find(test.test);
-    gather(test, status == statuses.end() ? CtestStatus::unknown : status->second, dir, gathered);
+    gather(test, status == statuses.end() ? CtestStatus::unknown : status->second, gathered);
   }
   const int code = run_exit_code(gathered.outcomes, ctest_status);
-  ingest(gathered, options);
-  write_summary(gathered, dir / "summary.md");
-  const std::string html = write_html(gathered, dir / "index.html");
+  // The run's folder as `perfgate report --report-dir` writes it, from the
+  // same writer tables (run_report_folder.hpp).
+  const std::map<std::string, fs::path> written = write_run_folder(report, gathered.run, std::cerr);
+  std::vector<fs::path> comparisons;  // of the suites that left one: a stand-in holds no verdict
+  for (const auto& [suite, file] : written)
+    if (gathered.compared.count(suite)) comparisons.push_back(file);
+  ingest(comparisons, options);
 
-  std::cout << "\nperfgate: HTML report:      " << html << "\n"
+  std::cout << "\nperfgate: HTML report:      " << (dir / "index.html").string() << "\n"
             << "perfgate: JUnit reports:    " << (dir / "junit").string() << "/\n"
             << "perfgate: Markdown summary: " << (dir / "summary.md").string() << "\n"
             << "perfgate: comparison and results JSON: " << (dir / "comparisons").string() << "/, "

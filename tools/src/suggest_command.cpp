@@ -35,8 +35,10 @@ int run_suggest(const SuggestCommandOptions& options) {
   if (!options.baseline.empty()) baseline = load_results(options.baseline);
   std::optional<Comparison> comparison;
   if (baseline) comparison = compare_results(*baseline, current);
+  const std::unique_ptr<BaselineStore> baselines =
+      options.baseline_dir.empty() ? nullptr : open_baseline_store(options.baseline_dir, "--baseline-dir");
   const std::vector<Suggestion> suggestions = explain(current, comparison ? &*comparison : nullptr,
-                                                      baseline ? &*baseline : nullptr, {disabled, options.baseline_dir});
+                                                      baseline ? &*baseline : nullptr, {disabled, baselines.get()});
   if (options.json) {
     std::cout << suggestions_to_json(suggestions);
     return kExitOk;

@@ -21,6 +21,7 @@
 #include <CLI/CLI.hpp>
 
 #include "perfgate/history/history_schema.hpp"
+#include "perfgate/history/open_history.hpp"
 #include "perfgate/history/run_record.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/sql/batch_insert.hpp"
@@ -84,8 +85,7 @@ int main(int argc, char** argv) {
   app.add_option("--seed", o.seed, "random seed")->capture_default_str();
   CLI11_PARSE(app, argc, argv);
   return perfgate::run_reporting_errors([&] {
-    const auto db = perfgate::sql::open_database(o.db);
-    perfgate::history::ensure_schema(*db);
+    const auto db = perfgate::history::open_history(o.db, perfgate::sql::Access::create);
     const auto begin = std::chrono::steady_clock::now();
     fill(*db, o);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();

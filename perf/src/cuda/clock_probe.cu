@@ -1,9 +1,11 @@
 #include "clock_probe.hpp"
 
 #include <cstdlib>
+#include <optional>
 #include <string>
 
 #include "cuda/testing.hpp"
+#include "perfgate/model/fault_switch.hpp"
 
 namespace perfgate::cuda {
 namespace {
@@ -20,11 +22,12 @@ __global__ void read_sm0_clock(ClockReading* out) {
   out->ns = ns;
 }
 
+// The test-only switch PERFGATE_TEST_SM_CLOCK_SCALE (fault_switch.hpp).
 double scale_from_environment() {
-  const char* text = std::getenv("PERFGATE_TEST_SM_CLOCK_SCALE");
-  if (!text || !*text) return 1.0;
+  const std::optional<std::string> text = fault_switch("PERFGATE_TEST_SM_CLOCK_SCALE");
+  if (!text) return 1.0;
   try {
-    const double scale = std::stod(text);
+    const double scale = std::stod(*text);
     return scale > 0 ? scale : 1.0;
   } catch (...) {
     return 1.0;

@@ -17,6 +17,7 @@
 #include "perfgate/model/benchmark_name.hpp"
 #include "perfgate/model/distinct_outputs.hpp"
 #include "perfgate/model/errors.hpp"
+#include "perfgate/model/fault_switch.hpp"
 #include "perfgate/model/interruption.hpp"
 #include "perfgate/model/report_path.hpp"
 #include "perfgate/model/results_io.hpp"
@@ -35,6 +36,7 @@
 #include "measure_suite.hpp"
 #include "run_history.hpp"
 #include "worker_protocol.hpp"
+#include "perfgate/model/secret_redaction.hpp"
 
 namespace perfgate {
 namespace {
@@ -173,15 +175,23 @@ int gate(const Results& current, std::optional<Results> baseline, const fs::path
     if (baseline) confirm_suspects(comparison, *baseline, current, args, options);
   }
   comparison.current.origin = "this run";
+  if (const std::vector<std::string> faults = active_fault_switches(); !faults.empty()) {
+    std::string list;
+    for (const std::string& f : faults) list += (list.empty() ? "" : ", ") + f;
+    comparison.notes.push_back("test-only fault switches were in force in this run (" + list +
+                               "): its verdicts show what was planted, not how the code performs");
+  }
   std::ostream& out = options.display_format == "console" ? std::cout : std::cerr;
+  const std::unique_ptr<BaselineStore> baselines =
+      options.baseline_dir.empty() ? nullptr : open_baseline_store(options.baseline_dir, "--perfgate_baseline_dir");
   return gate_stage(comparison, current, baseline ? &*baseline : nullptr,
-                    {rule_list(options.suggest_disable), options.baseline_dir}, report_paths(options, current.suite), out);
+                    {rule_list(options.suggest_disable), baselines.get()}, report_paths(options, current.suite), out);
 }
 
 int run(std::vector<std::string> args) {
   // The one place the process's role is decided (worker_protocol.hpp).
   if (const Role role = process_role(); role != Role::gate) return run_worker(std::move(args), role);
-  const std::string command = join(args);
+  const std::string command = redact_secrets(join(args));  // a --perfgate_history URL may carry a password
   const MainOptions options = parse_main_options(args);
   if (options.help) {
     std::cout << main_options_help();
@@ -254,6 +264,7 @@ int run_main(int argc, char** argv) {
   std::signal(SIGXFSZ, SIG_IGN);
   const int exit_code = run_reporting_errors([&] {
     try {
+      require_fault_switches_allowed();  // a test-only switch in a real run: exit 2, nothing measured
       return run(std::vector<std::string>(argv, argv + argc));
     } catch (const WorkerFailed& failed) {
       return failed.exit_code;

@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 
+#include "perfgate/model/run_kind.hpp"
 #include "perfgate/compare/gate_options.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/suite_name.hpp"
@@ -38,8 +39,8 @@ RunMode parse_mode(const std::string& value) {
 }
 
 std::string parse_history_kind(const std::string& value) {
-  if (value == "main" || value == "pr" || value == "ab") return value;
-  throw InputError("--perfgate_history_kind=" + value + ": expected main, pr or ab");
+  require_run_kind(value, "--perfgate_history_kind");
+  return value;
 }
 
 // The name becomes <suite>.results.json and the baseline's file name: it may

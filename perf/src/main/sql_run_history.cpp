@@ -7,20 +7,20 @@
 #include "main/run_history.hpp"
 #include "perfgate/sql/sql_connection.hpp"
 
-#include "perfgate/history/history_schema.hpp"
+#include "perfgate/history/open_history.hpp"
 #include "perfgate/history/ingest.hpp"
 #include "perfgate/history/run_spread.hpp"
 #include "perfgate/history/testbed.hpp"
 #include "perfgate/model/errors.hpp"
+#include "perfgate/model/secret_redaction.hpp"
 
 namespace perfgate {
 namespace {
 
 class SqlRunHistory : public RunHistory {
  public:
-  SqlRunHistory(const std::string& url, std::string kind) : db_(sql::open_database(url)), kind_(std::move(kind)) {
-    history::ensure_schema(*db_);
-  }
+  SqlRunHistory(const std::string& url, std::string kind)
+      : db_(history::open_history(url, sql::Access::create)), kind_(std::move(kind)) {}
   RunSpreadHistory spreads(const Results& current) override;
   void record(const Results& current) noexcept override;
 
@@ -58,7 +58,7 @@ void SqlRunHistory::record(const Results& current) noexcept {
               << " cases" << (s.runs_present ? ", already there" : "") << ")\n";
   } catch (const std::exception& e) {
     // Recording never changes the verdict: the gate has spoken already.
-    std::cerr << "perfgate: warning: the history could not record this run (" << e.what()
+    std::cerr << "perfgate: warning: the history could not record this run (" << redact_secrets(e.what())
               << "); the gate's verdict and exit code stand\n";
   }
 }

@@ -1,16 +1,21 @@
 // The host suite: the CPU references of kernels/ as perf cases, so a machine
 // without a GPU has real work to gate on.
 //
-// PERFGATE_HOST_PLANT_SLOWDOWN=<name> makes the case of that name do its
-// work twice per iteration: a planted 2x regression for end-to-end tests.
+// The test-only switch PERFGATE_HOST_PLANT_SLOWDOWN=<name> (with
+// PERFGATE_ALLOW_FAULT_INJECTION=1, perfgate/model/fault_switch.hpp) makes
+// the case of that name do its work several times per iteration
+// (PERFGATE_HOST_PLANT_FACTOR, default 2): a planted regression for
+// end-to-end tests.
 
 #include <cstdlib>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "perfgate/kernels/cpu_elementwise_chain.hpp"
 #include "perfgate/kernels/cpu_gemm.hpp"
 #include "perfgate/kernels/random_inputs.hpp"
+#include "perfgate/model/fault_switch.hpp"
 #include "perfgate/perfgate.hpp"
 
 namespace {
@@ -20,8 +25,11 @@ using namespace perfgate::kernels;
 constexpr std::uint64_t kSeed = 20261122;  // the same inputs every run: timings stay comparable
 
 int work_repeats(const std::string& name) {
-  const char* planted = std::getenv("PERFGATE_HOST_PLANT_SLOWDOWN");
-  return planted && name == planted ? 2 : 1;
+  const std::optional<std::string> planted = perfgate::fault_switch("PERFGATE_HOST_PLANT_SLOWDOWN");
+  if (!planted || name != *planted) return 1;
+  const char* factor = std::getenv("PERFGATE_HOST_PLANT_FACTOR");
+  const int repeats = factor ? std::atoi(factor) : 2;
+  return repeats >= 2 && repeats <= 100 ? repeats : 2;
 }
 
 void gemm_case(benchmark::State& state, bool blocked, int size, int repeats) {

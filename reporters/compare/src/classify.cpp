@@ -42,7 +42,17 @@ Classification judge_faster(const Evidence& e, double threshold_pct) {
 
 // No change is established: NO_CHANGE when the measured change is within
 // the threshold anyway, else INCONCLUSIVE with what is missing.
-Classification judge_unclear(const Evidence& e, double threshold_pct, const GateSettings& settings) {
+// Why the interval is wide when the run was disturbed (RunSpreadSource::noise):
+// the reader sees the spreads that widened it, not only that it includes 1.
+std::string disturbed_run_note(const Evidence& e, const SampleSummary& baseline, const SampleSummary& current) {
+  if (e.run_spread.source != RunSpreadSource::noise) return "";
+  return format(" (this run spread %.1f%% against its baseline's %.1f%%: the machine moved while it ran, so another run "
+                "may move its median by about %.1f%%)",
+                current.robust_cv * 100.0, baseline.robust_cv * 100.0, e.run_spread.sd * 100.0);
+}
+
+Classification judge_unclear(const Evidence& e, const SampleSummary& baseline, const SampleSummary& current,
+                             double threshold_pct, const GateSettings& settings) {
   const double change_pct = pct(e.ratio);
   if (std::fabs(change_pct) <= threshold_pct)
     return {Verdict::no_change, format("%+.2f%% is within the %.2f%% threshold", change_pct, threshold_pct)};
@@ -51,8 +61,8 @@ Classification judge_unclear(const Evidence& e, double threshold_pct, const Gate
                                   ? format("q = %.2g is not below %.2g", e.q_value, settings.fdr_q)
                               : !e.interval_available ? "too few samples for an interval"
                                                       : "the interval includes 1";
-  return {Verdict::inconclusive,
-          format(slower ? "%.2f%% slower" : "%.2f%% faster", std::fabs(change_pct)) + " but " + missing};
+  return {Verdict::inconclusive, format(slower ? "%.2f%% slower" : "%.2f%% faster", std::fabs(change_pct)) + " but " +
+                                     missing + disturbed_run_note(e, baseline, current)};
 }
 
 }  // namespace
@@ -74,7 +84,7 @@ Classification classify(const SampleSummary& baseline, const SampleSummary& curr
   const bool significant = evidence.q_value < settings.fdr_q && evidence.interval_available;
   if (significant && evidence.ci_low > 1.0) return judge_slower(evidence, threshold_pct);
   if (significant && evidence.ci_high < 1.0) return judge_faster(evidence, threshold_pct);
-  return judge_unclear(evidence, threshold_pct, settings);
+  return judge_unclear(evidence, baseline, current, threshold_pct, settings);
 }
 
 }  // namespace perfgate

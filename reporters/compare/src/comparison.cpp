@@ -239,7 +239,7 @@ std::vector<std::string> history_notes(const RunSpreadHistory& history, const st
 }
 
 Comparison compare_results(const Results& baseline, const Results& current, const GateSettings& settings,
-                           const RunSpreadHistory* history) {
+                           const RunSpreadHistory* history, const std::optional<EnvironmentShift>* run_shift) {
   Comparison comparison;
   comparison.suite = current.suite.empty() ? baseline.suite : current.suite;
   comparison.perfgate_version = version();
@@ -286,8 +286,11 @@ Comparison compare_results(const Results& baseline, const Results& current, cons
       c.reason += " (from summaries: means of " + std::to_string(c.baseline->n) + " and " +
                   std::to_string(c.current->n) + " samples, Welch's t-test)";
   }
+  // A part of a run measured again (the confirmation's suspects) is judged
+  // against the run's shift; a whole run against its own.
   if (comparison.comparable)
-    comparison.environment_shift = detect_environment_shift(comparison.benchmarks, settings);
+    comparison.environment_shift = run_shift ? *run_shift : detect_environment_shift(comparison.benchmarks, settings);
+  if (comparison.environment_shift) judge_against_shift(comparison.benchmarks, *comparison.environment_shift, settings);
   if (auto note = sample_shortage_note(comparison.benchmarks, settings)) comparison.notes.push_back(*note);
   if (history) {
     comparison.run_spread_history = *history;

@@ -35,8 +35,11 @@ void apply_recheck(Comparison& comparison, const Results& baseline, const Result
   if (suspects.empty()) return;
   // One code path decides both times; the family for Benjamini-Hochberg is
   // now the suspects alone.
+  // ...and the run's shift, not one found among the suspects alone (a few
+  // real regressions of similar size would look like one).
   const Comparison again = compare_results(only(baseline, suspects), only(recheck, suspects), comparison.settings,
-                                         comparison.run_spread_history ? &*comparison.run_spread_history : nullptr);
+                                         comparison.run_spread_history ? &*comparison.run_spread_history : nullptr,
+                                         &comparison.environment_shift);
   for (auto& b : comparison.benchmarks) {
     if (b.verdict != Verdict::regression) continue;
     const BenchmarkComparison* second = again.find(b.name);

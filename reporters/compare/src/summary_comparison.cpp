@@ -48,7 +48,7 @@ SummaryComparison compare_summaries(const BenchmarkResult& baseline, const Bench
   out.evidence.exact_p = false;
   // Separate runs shift as much as for samples (sample_evidence.hpp).
   out.evidence.between_run_term = between_run_term(out.baseline, out.current, settings);
-  out.evidence.run_spread = run_spread(out.baseline, settings);
+  out.evidence.run_spread = run_spread(out.baseline, out.current, settings);
   const stats::RatioInterval interval =
       stats::widen({test.ratio, test.low, test.high, test.available}, out.evidence.between_run_term);
   out.evidence.interval_available = interval.available;

@@ -1,6 +1,7 @@
 #include "perfgate/dashboard/history_site.hpp"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <tuple>
 
@@ -12,6 +13,7 @@
 #include "perfgate/history/changes.hpp"
 #include "perfgate/model/atomic_file.hpp"
 #include "perfgate/model/errors.hpp"
+#include "perfgate/model/owned_folder.hpp"
 
 namespace perfgate::dashboard {
 namespace fs = std::filesystem;
@@ -26,23 +28,22 @@ using history::SeriesPoint;
 // runs a series.
 constexpr std::size_t kSeriesPerQuery = 16;
 
-void prepare_folder(const fs::path& out) {
-  std::error_code error;
-  if (fs::exists(out, error) && !fs::is_directory(out, error))
-    throw OutputError(out.string() + ": not a folder (history report writes a site into a folder)");
-  fs::create_directories(out / "series", error);
-  if (error) throw OutputError(out.string() + ": cannot create the folder (" + error.message() + ")");
-}
 
 class SiteWriter {
  public:
-  SiteWriter(const fs::path& out, const SiteOptions& options) : out_(out), options_(options) {}
+  // The site's folder is perfgate's (OwnedFolder): the last report's pages
+  // go, a series gone from the history takes its page with it, and a folder
+  // of the user's own files is refused.
+  SiteWriter(const fs::path& out, const SiteOptions& options)
+      : out_(out, "the history report's folder (--out)"), options_(options) {
+    out_.clear_previous();
+  }
 
   // One series: its page now, its row and its changes for later.
   void add(const SeriesKey& key, const std::vector<SeriesPoint>& points) {
     if (points.empty()) return;
     std::vector<Change> changes = history::series_changes(key, points, options_.change_points);
-    write(series_page_name(key), series_page(key, points, changes));
+    write(page_of(key), series_page(key, points, changes));
     entries_.push_back({key, sparkline_svg(points), points.size(), points.back().median_s, changes.size()});
     all_changes_.insert(all_changes_.end(), changes.begin(), changes.end());
   }
@@ -60,8 +61,20 @@ class SiteWriter {
   }
 
  private:
+  // Its page's name, never one another series has: a page that would be
+  // replaced by a second series is an error, not a silently lost trend.
+  std::string page_of(const SeriesKey& key) {
+    const std::string name = series_page_name(key);
+    const auto [it, inserted] = pages_.emplace(name, key);
+    if (!inserted && std::tie(it->second.suite, it->second.testbed, it->second.benchmark) !=
+                         std::tie(key.suite, key.testbed, key.benchmark))
+      throw OutputError(name + ": two series would share this page (" + quote_text(it->second.benchmark) + " and " +
+                        quote_text(key.benchmark) + "); nothing replaced it");
+    return name;
+  }
+
   void write(const std::string& name, const std::string& html) {
-    write_file_atomically(out_ / name, html);
+    write_file_atomically(out_.claim(name), html);
     ++summary_.pages;
     summary_.bytes += html.size();
   }
@@ -76,8 +89,9 @@ class SiteWriter {
     return {runs, {testbeds.begin(), testbeds.end()}, {suites.begin(), suites.end()}, benchmarks.size()};
   }
 
-  fs::path out_;
+  OwnedFolder out_;
   const SiteOptions& options_;
+  std::map<std::string, SeriesKey> pages_;
   std::vector<IndexEntry> entries_;
   std::vector<Change> all_changes_;
   SiteSummary summary_;
@@ -86,7 +100,6 @@ class SiteWriter {
 }  // namespace
 
 SiteSummary write_history_site(sql::Connection& db, const fs::path& out, const SiteOptions& options) {
-  prepare_folder(out);
   const std::vector<SeriesKey> keys = history::list_series(db, options.filter);  // by suite, testbed, benchmark
   SiteWriter site(out, options);
   std::size_t i = 0;

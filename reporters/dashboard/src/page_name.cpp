@@ -1,6 +1,10 @@
 #include "perfgate/dashboard/page_name.hpp"
 
-#include "perfgate/history/run_record.hpp"
+#include <openssl/evp.h>
+
+#include <cstdio>
+
+#include "perfgate/model/errors.hpp"
 
 namespace perfgate::dashboard {
 namespace {
@@ -24,11 +28,32 @@ std::string slug(const std::string& name) {
   return out.empty() ? "series" : out;
 }
 
+// The first kHashDigits hex digits of SHA-256 over the key's parts, each
+// with its length, so that ("a/b", "c") and ("a", "b/c") differ: 80 bits,
+// where a 32-bit name gave a colliding benchmark name in 30 s.
+constexpr std::size_t kHashDigits = 20;
+
+std::string key_hash(const history::SeriesKey& key) {
+  std::string message;
+  for (const std::string* part : {&key.suite, &key.testbed, &key.benchmark})
+    message += std::to_string(part->size()) + ":" + *part + ";";
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int length = 0;
+  if (EVP_Digest(message.data(), message.size(), digest, &length, EVP_sha256(), nullptr) != 1)
+    throw OutputError("SHA-256 failed (libcrypto): no page name for " + quote_text(key.benchmark));
+  std::string hex;
+  for (unsigned int i = 0; i < length && hex.size() < kHashDigits; ++i) {
+    char byte[3];
+    std::snprintf(byte, sizeof byte, "%02x", digest[i]);
+    hex += byte;
+  }
+  return hex.substr(0, kHashDigits);
+}
+
 }  // namespace
 
 std::string series_page_name(const history::SeriesKey& key) {
-  const std::string hash = history::content_id({key.suite, key.testbed, key.benchmark}).substr(0, 8);
-  return "series/" + slug(key.benchmark) + "-" + hash + ".html";
+  return "series/" + slug(key.benchmark) + "-" + key_hash(key) + ".html";
 }
 
 }  // namespace perfgate::dashboard

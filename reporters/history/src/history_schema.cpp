@@ -96,15 +96,28 @@ bool has_table(sql::Connection& db, const std::string& table) {
 }  // namespace
 
 int stored_schema_version(sql::Connection& db) {
+  // The other tables first: another process may commit the schema between
+  // two of these queries (PostgreSQL reads the catalog afresh each time),
+  // and a commit makes every table visible at once, so what is seen first
+  // is also there for the later look; in the other order a schema committed
+  // in between reads as foreign tables without perfgate_history.
+  const bool has_run_tables = has_table(db, "runs") || has_table(db, "testbeds");
   if (!has_table(db, "perfgate_history")) {
-    if (has_table(db, "runs") || has_table(db, "testbeds"))
+    if (has_run_tables)
       throw InputError(db.describe() + ": not a perfgate history (it has a 'runs' table but no perfgate_history)");
     return 0;
   }
   const auto rows = db.query("SELECT schema_version FROM perfgate_history");
   if (rows.size() != 1 || !std::holds_alternative<std::int64_t>(rows[0][0]))
     throw InputError(db.describe() + ": perfgate_history must hold one schema version");
-  return static_cast<int>(std::get<std::int64_t>(rows[0][0]));
+  const auto version = std::get<std::int64_t>(rows[0][0]);
+  // Every reader comes through here: a schema from the future is read by
+  // no command, since its tables may mean something else.
+  if (version > kHistorySchemaVersion)
+    throw InputError(db.describe() + ": history schema version " + std::to_string(version) +
+                     " is newer than this perfgate reads (" + std::to_string(kHistorySchemaVersion) +
+                     "): upgrade perfgate");
+  return static_cast<int>(version);
 }
 
 void ensure_schema(sql::Connection& db) {
@@ -113,11 +126,7 @@ void ensure_schema(sql::Connection& db) {
   // the tables; the second waits here and then finds them (SQLite's write
   // transaction already serializes).
   if (std::string(db.engine()) == "postgresql") db.query("SELECT pg_advisory_xact_lock(7283551)");
-  const int version = stored_schema_version(db);
-  if (version > kHistorySchemaVersion)
-    throw InputError(db.describe() + ": history schema version " + std::to_string(version) +
-                     " is newer than this perfgate reads (" + std::to_string(kHistorySchemaVersion) +
-                     "): upgrade perfgate");
+  const int version = stored_schema_version(db);  // refuses a newer schema
   if (version == kHistorySchemaVersion) return;  // the transaction rolls back: nothing written
   if (version == 0) {
     db.execute_script(kSchemaV1);

@@ -1,4 +1,5 @@
 #include "perfgate/history/ingest.hpp"
+#include "perfgate/history/ingest_batch.hpp"
 
 #include <chrono>
 #include <variant>
@@ -71,7 +72,22 @@ void warn_of_a_new_suite_beside_its_series(sql::Connection& db, const RunRecord&
                              " to add them to that suite's series");
 }
 
-void store_run(sql::Connection& db, const RunRecord& run, const std::string& now_utc, IngestSummary& summary) {
+// A testbed is one device: a --testbed name that already holds another
+// device's runs would mix two machines into one series, where a step is the
+// machine, not the code.  Refused unless forced.
+void require_same_device(sql::Connection& db, const RunRecord& run, bool force) {
+  const auto rows = db.query("SELECT device_slug FROM testbeds WHERE testbed = ?", {run.testbed.name});
+  if (rows.empty() || force) return;
+  const std::string held = std::holds_alternative<std::string>(rows[0][0]) ? std::get<std::string>(rows[0][0]) : "";
+  if (held == run.testbed.device_slug) return;
+  throw InputError(run.source + ": testbed " + quote_text(run.testbed.name) + " holds runs of device " +
+                   quote_text(held) + ", this run measured " + quote_text(run.testbed.device_slug) +
+                   ": its runs would mix into another machine's series; name another --testbed, or pass --force");
+}
+
+void store_run(sql::Connection& db, const RunRecord& run, const std::string& now_utc, IngestSummary& summary,
+               bool force) {
+  require_same_device(db, run, force);
   warn_of_a_new_suite_beside_its_series(db, run, summary);
   insert_testbed(db, run.testbed);
   const auto inserted = db.query(
@@ -121,12 +137,13 @@ std::int64_t now_seconds() {
 }
 
 // Every record at once: a failure leaves the store as it was.
-IngestSummary store_records(sql::Connection& db, const std::vector<Record>& records, std::int64_t now) {
-  ensure_schema(db);
+IngestSummary store_records(sql::Connection& db, const std::vector<Record>& records, std::int64_t now, bool force) {
+  if (stored_schema_version(db) != kHistorySchemaVersion)
+    throw InputError(db.describe() + ": the history's schema is not set up (open it with history::open_history)");
   IngestSummary summary;
   sql::Transaction transaction(db);
   for (const Record& record : records) {
-    if (const auto* run = std::get_if<RunRecord>(&record)) store_run(db, *run, utc_text(now), summary);
+    if (const auto* run = std::get_if<RunRecord>(&record)) store_run(db, *run, utc_text(now), summary, force);
     else store_comparison(db, std::get<ComparisonRecord>(record), summary);
   }
   transaction.commit();
@@ -135,24 +152,28 @@ IngestSummary store_records(sql::Connection& db, const std::vector<Record>& reco
 
 }  // namespace
 
-void require_run_kind(const std::string& kind, const std::string& where) {
-  if (kind != "main" && kind != "pr" && kind != "ab")
-    throw InputError(where + "=" + kind + ": expected main, pr or ab");
+IngestBatch read_ingest_files(const std::vector<fs::path>& files, const IngestOptions& options) {
+  require_run_kind(options.kind, "--kind");
+  IngestBatch batch;
+  batch.now = now_seconds();
+  batch.force = options.force;
+  for (const fs::path& file : files) batch.records.push_back(read_record(file, options, batch.now));
+  return batch;
+}
+
+IngestSummary store_batch(sql::Connection& db, const IngestBatch& batch) {
+  return store_records(db, batch.records, batch.now, batch.force);
 }
 
 IngestSummary ingest_files(sql::Connection& db, const std::vector<fs::path>& files, const IngestOptions& options) {
-  require_run_kind(options.kind, "--kind");
-  const std::int64_t now = now_seconds();
-  std::vector<Record> records;
-  for (const fs::path& file : files) records.push_back(read_record(file, options, now));
-  return store_records(db, records, now);
+  return store_batch(db, read_ingest_files(files, options));
 }
 
 IngestSummary ingest_results(sql::Connection& db, const Results& results, const std::string& origin,
                              const IngestOptions& options) {
   require_run_kind(options.kind, "--perfgate_history_kind");
   const std::int64_t now = now_seconds();
-  return store_records(db, {make_run_record(results, results_to_json(results), origin, options, now)}, now);
+  return store_records(db, {make_run_record(results, results_to_json(results), origin, options, now)}, now, options.force);
 }
 
 }  // namespace perfgate::history

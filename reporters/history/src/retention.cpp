@@ -33,8 +33,7 @@ std::map<std::tuple<std::string, std::string, std::string>, std::vector<RunRow>>
 
 PruneSummary prune_samples(sql::Connection& db, std::size_t keep_samples_runs) {
   PruneSummary summary;
-  if (stored_schema_version(db) == 0) return summary;
-  ensure_schema(db);
+  if (stored_schema_version(db) == 0) return summary;  // open_history(read_write) migrated any other
   sql::Transaction transaction(db);
   for (const auto& [key, runs] : runs_by_series(db)) {
     for (std::size_t i = 0; i < runs.size(); ++i) {

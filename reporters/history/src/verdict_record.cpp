@@ -1,12 +1,12 @@
 #include "perfgate/history/verdict_record.hpp"
 
 #include "perfgate/history/run_record.hpp"
+#include "perfgate/model/benchmark_name.hpp"
+#include "perfgate/model/comparison_schema.hpp"
 #include "perfgate/model/errors.hpp"
 
 namespace perfgate::history {
 namespace {
-
-constexpr int kComparisonSchemaVersion = 1;  // what reporters/writers writes
 
 std::string text_at(const nlohmann::json& object, const char* key) {
   const auto it = object.find(key);
@@ -25,6 +25,8 @@ VerdictRecord verdict_of(const nlohmann::json& b, const std::string& origin) {
   v.verdict = text_at(b, "verdict");
   if (v.benchmark.empty() || v.verdict.empty())
     throw InputError(origin + ": a benchmark without a name or a verdict");
+  if (const auto problem = benchmark_name_problem(v.benchmark))
+    throw InputError(origin + ": benchmark " + quote_text(v.benchmark) + ": " + *problem);
   if (const auto e = b.find("evidence"); e != b.end() && e->is_object()) {
     v.change_pct = number_at(*e, "change_pct");
     v.q_value = number_at(*e, "q_value");
@@ -35,7 +37,7 @@ VerdictRecord verdict_of(const nlohmann::json& b, const std::string& origin) {
 }  // namespace
 
 bool is_comparison_json(const nlohmann::json& doc) {
-  return doc.is_object() && text_at(doc, "schema") == "perfgate/comparison";
+  return doc.is_object() && text_at(doc, "schema") == kComparisonSchema;
 }
 
 ComparisonRecord make_comparison_record(const nlohmann::json& doc, const std::string& content,

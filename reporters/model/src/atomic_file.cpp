@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <system_error>
@@ -18,6 +19,7 @@
 #include <utility>
 
 #include "perfgate/model/errors.hpp"
+#include "perfgate/model/fault_switch.hpp"
 #include "perfgate/model/interruption.hpp"
 
 namespace perfgate {
@@ -52,12 +54,13 @@ int write_all(int fd, std::string_view content) {
   return 0;
 }
 
-// Fault tests kill a writer in the middle of its write: with
-// PERFGATE_TEST_PAUSE_MID_WRITE_S=<seconds> the first half of the content is
-// written, then the writer sleeps, then writes the rest.
+// Fault tests kill a writer in the middle of its write: with the test-only
+// switch PERFGATE_TEST_PAUSE_MID_WRITE_S=<seconds> (fault_switch.hpp) the
+// first half of the content is written, then the writer sleeps, then writes
+// the rest.
 double pause_mid_write_s() {
-  const char* value = std::getenv("PERFGATE_TEST_PAUSE_MID_WRITE_S");
-  return value ? std::atof(value) : 0.0;
+  const std::optional<std::string> value = fault_switch("PERFGATE_TEST_PAUSE_MID_WRITE_S");
+  return value ? std::atof(value->c_str()) : 0.0;
 }
 
 int write_content(int fd, std::string_view content) {

@@ -131,4 +131,8 @@ std::string FolderBaselineStore::write(const std::vector<Results>& rounds, const
   return file.string();
 }
 
+std::unique_ptr<BaselineStore> open_baseline_store(const std::filesystem::path& dir, const std::string& where) {
+  return std::make_unique<FolderBaselineStore>(dir, where);
+}
+
 }  // namespace perfgate

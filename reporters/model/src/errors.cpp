@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "perfgate/model/interruption.hpp"
+#include "perfgate/model/secret_redaction.hpp"
 
 namespace perfgate {
 
@@ -12,13 +13,13 @@ int run_reporting_errors(const std::function<int()>& body) {
   try {
     return body();
   } catch (const InputError& e) {
-    std::cerr << "perfgate: error: " << printable_text(e.what()) << '\n';
+    std::cerr << "perfgate: error: " << printable_text(redact_secrets(e.what())) << '\n';
   } catch (const OutputError& e) {
-    std::cerr << "perfgate: error: " << printable_text(e.what()) << '\n';
+    std::cerr << "perfgate: error: " << printable_text(redact_secrets(e.what())) << '\n';
   } catch (const DeviceError& e) {
-    std::cerr << "perfgate: error: " << printable_text(e.what()) << '\n';
+    std::cerr << "perfgate: error: " << printable_text(redact_secrets(e.what())) << '\n';
   } catch (const std::exception& e) {
-    std::cerr << "perfgate: internal error: " << printable_text(e.what()) << '\n';
+    std::cerr << "perfgate: internal error: " << printable_text(redact_secrets(e.what())) << '\n';
   } catch (const Interrupted& stop) {
     // Everything that unwound has cleaned up; the caller sees the signal.
     std::cerr << "perfgate: interrupted by " << describe_signal(stop.signal) << '\n';

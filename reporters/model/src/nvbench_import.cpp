@@ -130,6 +130,9 @@ SampleStatistics cold_gpu_summary(const Json& state, const std::string& where) {
     if (extreme) check_time(*extreme, "min, max or median", where);
   // The mean of identical samples can round one ulp past them.
   if (s.min && s.max && *s.min <= *s.max) s.mean = std::clamp(s.mean, *s.min, *s.max);
+  // What the results loader would refuse, refused here (found by fuzzing:
+  // a mean above the max was imported, then not read back).
+  if (const auto problem = summary_problem(s)) throw InputError(where + ": the cold GPU time's summary: " + *problem);
   return s;
 }
 

@@ -39,4 +39,14 @@ std::string utc_timestamp_now() {
   return text;
 }
 
+std::optional<std::string> summary_problem(const SampleStatistics& stats) {
+  if (stats.min && stats.max && *stats.min > *stats.max) return "'min' is above 'max'";
+  for (const auto& [field, centre] : {std::pair{"mean", std::optional(stats.mean)}, {"median", stats.median}}) {
+    if (!centre) continue;
+    if (stats.min && *centre < *stats.min) return std::string("'") + field + "' is below 'min'";
+    if (stats.max && *centre > *stats.max) return std::string("'") + field + "' is above 'max'";
+  }
+  return std::nullopt;
+}
+
 }  // namespace perfgate

@@ -67,12 +67,7 @@ std::optional<SampleStatistics> read_summary(const ObjectReader& r, const std::s
   stats.median = optional_time(s, "median");
   stats.min = optional_time(s, "min");
   stats.max = optional_time(s, "max");
-  if (stats.min && stats.max && *stats.min > *stats.max) s.fail("'min' is above 'max'");
-  for (const auto& [field, centre] : {std::pair{"mean", std::optional(stats.mean)}, {"median", stats.median}}) {
-    if (!centre) continue;
-    if (stats.min && *centre < *stats.min) s.fail(std::string("'") + field + "' is below 'min'");
-    if (stats.max && *centre > *stats.max) s.fail(std::string("'") + field + "' is above 'max'");
-  }
+  if (const auto problem = summary_problem(stats)) s.fail(*problem);
   return stats;
 }
 

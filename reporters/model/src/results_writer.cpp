@@ -9,6 +9,7 @@
 #include "perfgate/model/fingerprint_json.hpp"
 #include "perfgate/model/results_io.hpp"
 #include "perfgate/stats/summary.hpp"
+#include "perfgate/model/secret_redaction.hpp"
 
 namespace perfgate {
 namespace {
@@ -94,7 +95,7 @@ std::string results_to_json(const Results& results) {
   j["created_utc"] = results.created_utc;
   j["source"] = {{"git_commit", results.source.git_commit},
                  {"git_dirty", results.source.git_dirty},
-                 {"command", results.source.command},
+                 {"command", redact_secrets(results.source.command)},
                  {"perfgate_version", results.source.perfgate_version}};
   j["fingerprint"] = fingerprint_to_json(results.fingerprint);
   Json benchmarks = Json::array();

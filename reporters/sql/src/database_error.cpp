@@ -1,6 +1,7 @@
 #include "database_error.hpp"
 
 #include <perfgate/model/errors.hpp>
+#include <perfgate/model/secret_redaction.hpp>
 
 namespace perfgate::sql {
 namespace {
@@ -37,7 +38,7 @@ std::string first_line(const std::string& message) {
 void throw_database_error(const std::string& database, const std::string& message) {
   // printable_text: a message can quote the statement, and statements can
   // carry text from results files.
-  throw InputError(printable_text(database + ": " + one_line(message)));
+  throw InputError(printable_text(redact_secrets(database + ": " + one_line(message))));
 }
 
 }  // namespace perfgate::sql

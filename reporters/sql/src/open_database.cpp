@@ -1,12 +1,13 @@
-// open_database(): which engine a database name means.
+// open_database(): which engine a database name means (parse_database_url)
+// and how it is opened.
 
 #include <filesystem>
 #include <perfgate/model/errors.hpp>
+#include <perfgate/sql/database_url.hpp>
 #include <perfgate/sql/sql_connection.hpp>
 #include <system_error>
 
 #include "postgres_connection.hpp"
-#include "postgres_url.hpp"
 #include "sqlite_connection.hpp"
 
 namespace perfgate::sql {
@@ -24,13 +25,21 @@ void require_parent_folder(const std::filesystem::path& file) {
   }
 }
 
+void require_existing_file(const std::string& file) {
+  std::error_code error;
+  if (file != ":memory:" && !std::filesystem::exists(file, error))
+    throw InputError(printable_text(file) +
+                     ": no history there (perfgate history ingest creates it; --db or PERFGATE_HISTORY names another)");
+}
+
 }  // namespace
 
-std::unique_ptr<Connection> open_database(const std::string& url) {
-  if (is_postgres_url(url)) return open_postgres(url);
-  if (url.empty()) throw InputError("the history database is not named (an empty path)");
-  require_parent_folder(url);
-  return open_sqlite(url);
+std::unique_ptr<Connection> open_database(const std::string& url, Access access) {
+  const DatabaseUrl database = parse_database_url(url);
+  if (database.engine == Engine::postgresql) return open_postgres(database, access == Access::read_only);
+  require_parent_folder(database.location);
+  if (access != Access::create) require_existing_file(database.location);
+  return open_sqlite(database.location, access);
 }
 
 }  // namespace perfgate::sql

@@ -10,7 +10,6 @@
 
 #include "database_error.hpp"
 #include "placeholders.hpp"
-#include "postgres_url.hpp"
 
 namespace perfgate::sql {
 namespace {
@@ -60,18 +59,23 @@ TextParameter text_parameter(const Value& value) {
 
 class PostgresConnection final : public Connection {
  public:
-  explicit PostgresConnection(const std::string& url) : url_(url), shown_(without_password(url)) {}
+  PostgresConnection(const DatabaseUrl& database, bool read_only)
+      : conninfo_(with_connect_timeout(database)), shown_(database.shown), read_only_(read_only) {}
   PostgresConnection(const PostgresConnection&) = delete;
   PostgresConnection& operator=(const PostgresConnection&) = delete;
   ~PostgresConnection() override { PQfinish(connection_); }
 
   void connect() {
-    connection_ = PQconnectdb(postgres_conninfo(url_).c_str());
+    connection_ = PQconnectdb(conninfo_.c_str());
     if (connection_ == nullptr) fail("could not connect: out of memory");
     if (PQstatus(connection_) != CONNECTION_OK) fail("could not connect: " + first_line(PQerrorMessage(connection_)));
     // NOTICEs ("relation already exists, skipping" from the schema's
     // CREATE ... IF NOT EXISTS) would otherwise go to stderr on every run.
-    execute_script("SET client_min_messages = warning");
+    std::string session = "SET client_min_messages = warning";
+    if (conninfo_.find("statement_timeout") == std::string::npos)
+      session += "; SET statement_timeout = '" + std::to_string(kStatementTimeoutS) + "s'";
+    if (read_only_) session += "; SET default_transaction_read_only = on";
+    execute_script(session);
   }
 
   std::vector<Row> query(const std::string& statement, const std::vector<Value>& params) override {
@@ -172,15 +176,27 @@ class PostgresConnection final : public Connection {
     return number;
   }
 
-  std::string url_;
+  // libpq waits for a server that accepts and never answers as long as the
+  // kernel keeps the socket: connect_timeout bounds it, unless the URL set
+  // its own.
+  static std::string with_connect_timeout(const DatabaseUrl& database) {
+    const std::string& conninfo = database.location;
+    if (conninfo.find("connect_timeout") != std::string::npos) return conninfo;
+    const std::string timeout = "connect_timeout=" + std::to_string(kConnectTimeoutS);
+    if (!database.uri) return conninfo + " " + timeout;
+    return conninfo + (conninfo.find('?') == std::string::npos ? "?" : "&") + timeout;
+  }
+
+  std::string conninfo_;
   std::string shown_;
+  bool read_only_;
   PGconn* connection_ = nullptr;
 };
 
 }  // namespace
 
-std::unique_ptr<Connection> open_postgres(const std::string& url) {
-  auto connection = std::make_unique<PostgresConnection>(url);
+std::unique_ptr<Connection> open_postgres(const DatabaseUrl& database, bool read_only) {
+  auto connection = std::make_unique<PostgresConnection>(database, read_only);
   connection->connect();
   return connection;
 }

@@ -3,13 +3,15 @@
 // several machines write to.
 
 #include <memory>
+#include <perfgate/sql/database_url.hpp>
 #include <perfgate/sql/sql_connection.hpp>
 #include <string>
 
 namespace perfgate::sql {
 
-// Connects to the server `url` names (postgres_url.hpp says which forms).
+// Connects to the server `database` names (database_url.hpp says which forms).
 // Throws InputError "<url without password>: could not connect: <cause>".
-std::unique_ptr<Connection> open_postgres(const std::string& url);
+// read_only: the session is read-only (default_transaction_read_only).
+std::unique_ptr<Connection> open_postgres(const DatabaseUrl& database, bool read_only);
 
 }  // namespace perfgate::sql

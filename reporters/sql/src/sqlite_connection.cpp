@@ -2,7 +2,11 @@
 
 #include <sqlite3.h>
 
+#include <unistd.h>
+
 #include <chrono>
+#include <cstdio>
+#include <filesystem>
 #include <string>
 #include <thread>
 #include <utility>
@@ -15,6 +19,30 @@ namespace {
 // Long enough for another process's ingest of a large run to finish: a
 // writer that gives up loses its run, one that waits only comes late.
 constexpr int kBusyTimeoutMs = 60'000;
+
+// Whether this process may write the file and its folder (where SQLite
+// puts the -wal and -shm files).
+bool writable_here(const std::string& file) {
+  if (file == ":memory:") return true;
+  const std::filesystem::path path(file);
+  const std::filesystem::path folder = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+  return ::access(file.c_str(), W_OK) == 0 && ::access(folder.c_str(), W_OK) == 0;
+}
+
+// file:PATH?immutable=1, the path percent-encoded where a URI needs it.
+std::string immutable_uri(const std::string& file) {
+  std::string uri = "file:";
+  for (const char c : file) {
+    if (c == '%' || c == '?' || c == '#' || static_cast<unsigned char>(c) < 0x21) {
+      char escaped[4];
+      std::snprintf(escaped, sizeof escaped, "%%%02X", static_cast<unsigned char>(c));
+      uri += escaped;
+    } else {
+      uri += c;
+    }
+  }
+  return uri + "?immutable=1";
+}
 
 bool is_blank_tail(const char* tail) {
   for (; *tail != '\0'; ++tail) {
@@ -34,22 +62,43 @@ struct Statement {
 
 class SqliteConnection final : public Connection {
  public:
-  explicit SqliteConnection(std::string file) : file_(std::move(file)) {}
+  SqliteConnection(std::string file, Access access) : file_(std::move(file)), access_(access) {}
   SqliteConnection(const SqliteConnection&) = delete;
   SqliteConnection& operator=(const SqliteConnection&) = delete;
   ~SqliteConnection() override { sqlite3_close_v2(db_); }
 
   void open() {
-    const int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
-    if (sqlite3_open_v2(file_.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
+    if (access_ == Access::read_only) {
+      open_for_reading();
+      return;
+    }
+    const int create = access_ == Access::create ? SQLITE_OPEN_CREATE : 0;
+    open_with(file_, SQLITE_OPEN_READWRITE | create | SQLITE_OPEN_NOMUTEX);
+    // WAL: readers never wait for the writer, and a commit is one append.
+    execute_script("PRAGMA foreign_keys = ON");
+    enter_wal_mode();
+  }
+
+  // A reader never writes: no WAL switch, query_only.  A WAL file SQLite
+  // cannot write beside (a read-only file, folder or mount, another user's
+  // file) is opened immutable: SQLite then needs no -shm and takes no lock,
+  // which is right for a history nobody can write from here.
+  void open_for_reading() {
+    if (writable_here(file_)) {
+      open_with(file_, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
+    } else {
+      open_with(immutable_uri(file_), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX);
+    }
+    execute_script("PRAGMA query_only = 1");
+  }
+
+  void open_with(const std::string& name, int flags) {
+    if (sqlite3_open_v2(name.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
       // db_ may be null when SQLite could not even allocate it.
       fail(db_ != nullptr ? sqlite3_errmsg(db_) : "cannot open the database");
     }
     sqlite3_extended_result_codes(db_, 1);
     sqlite3_busy_timeout(db_, kBusyTimeoutMs);
-    // WAL: readers never wait for the writer, and a commit is one append.
-    execute_script("PRAGMA foreign_keys = ON");
-    enter_wal_mode();
   }
 
   // Switching a new file to WAL needs the file to itself, and SQLite may
@@ -157,13 +206,14 @@ class SqliteConnection final : public Connection {
   }
 
   std::string file_;
+  Access access_;
   sqlite3* db_ = nullptr;
 };
 
 }  // namespace
 
-std::unique_ptr<Connection> open_sqlite(const std::filesystem::path& file) {
-  auto connection = std::make_unique<SqliteConnection>(file.string());
+std::unique_ptr<Connection> open_sqlite(const std::filesystem::path& file, Access access) {
+  auto connection = std::make_unique<SqliteConnection>(file.string(), access);
   connection->open();
   return connection;
 }

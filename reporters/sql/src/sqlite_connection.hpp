@@ -9,6 +9,6 @@ namespace perfgate::sql {
 
 // Opens (creating when missing) the SQLite database in `file`.  Throws
 // InputError naming the file when it cannot.
-std::unique_ptr<Connection> open_sqlite(const std::filesystem::path& file);
+std::unique_ptr<Connection> open_sqlite(const std::filesystem::path& file, Access access);
 
 }  // namespace perfgate::sql

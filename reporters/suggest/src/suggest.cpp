@@ -81,17 +81,16 @@ std::set<std::string> rule_list(const std::string& comma_separated) {
 
 std::vector<Suggestion> explain(const Results& current, const Comparison* comparison, const Results* baseline,
                                 const ExplainSettings& settings) {
-  const SuggestContext context{current, comparison, baseline, launch_floor(current, settings.baseline_dir.string())};
+  const SuggestContext context{current, comparison, baseline, launch_floor(current, settings.baselines)};
   return suggest(context, {settings.disabled});
 }
 
-std::optional<double> launch_floor(const Results& results, const std::string& baseline_dir) {
+std::optional<double> launch_floor(const Results& results, const BaselineStore* baselines) {
   if (results.fingerprint.kind != DeviceKind::gpu) return std::nullopt;
   if (auto own = empty_kernel(results)) return own;
-  if (baseline_dir.empty()) return std::nullopt;
+  if (baselines == nullptr) return std::nullopt;
   try {
-    const FolderBaselineStore store(baseline_dir);
-    const std::optional<Results> timing = store.load("gpu_timing", results.fingerprint.slug);
+    const std::optional<Results> timing = baselines->load("gpu_timing", results.fingerprint.slug);
     if (!timing) return std::nullopt;
     return empty_kernel(*timing);
   } catch (const InputError&) {

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "perfgate/model/benchmark_name.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/writers/comparison_json.hpp"
 
@@ -123,7 +124,7 @@ std::optional<Evidence> read_evidence(const Reader& parent, const char* key) {
     const Reader s = r.at("run_spread");
     e.run_spread.sd = s.number("sd");
     e.run_spread.source = named(s, "source", {RunSpreadSource::none, RunSpreadSource::floor, RunSpreadSource::rounds,
-                                              RunSpreadSource::history});
+                                              RunSpreadSource::history, RunSpreadSource::noise});
     e.run_spread.runs = s.whole<std::size_t>("runs");
     e.run_spread.implausible_history_sd = s.optional_number("implausible_history_sd");
   }
@@ -168,7 +169,7 @@ BenchmarkComparison read_benchmark(const Json& j, std::size_t index, const std::
   const Reader first(j, origin, "benchmarks[" + std::to_string(index) + "]");
   BenchmarkComparison b;
   b.name = first.text("name");
-  if (b.name.empty()) first.fail("has no name");
+  if (const auto problem = benchmark_name_problem(b.name)) first.fail("name: " + *problem);
   const Reader r(j, origin, "benchmark \"" + printable_text(b.name) + "\":");
   b.verdict = read_verdict(r);
   b.reason = r.text("reason");

@@ -1,5 +1,6 @@
 #include "perfgate/writers/markdown_writer.hpp"
 
+#include <cctype>
 #include <algorithm>
 #include <cstdio>
 #include <map>
@@ -98,6 +99,19 @@ bool starts_reference(char c) {
 }
 
 bool is_space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
+// GitHub's extended autolinks: "://" after a scheme (https://evil.example)
+// and "www." make a link of a name.  A word joiner before the ':' or after
+// "www" keeps the text and breaks the link (a name is never a live link).
+bool starts_autolink(const std::string& text, std::size_t at) {
+  if (text.compare(at, 3, "://") == 0) return true;
+  if (at >= 3 && text.compare(at, 1, ".") == 0) {
+    std::string before = text.substr(at - 3, 3);
+    for (char& c : before) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return before == "www";
+  }
+  return false;
+}
 
 // Three reasons say what kept a suite from running; the JSON has them all.
 constexpr std::size_t kSkipReasonsShown = 3;
@@ -201,6 +215,7 @@ std::string markdown_cell(const std::string& text) {
       default: out += c;
     }
     if (starts_reference(c) && i + 1 < legal.size() && !is_space(legal[i + 1])) out += kWordJoiner;
+    if (starts_autolink(legal, i + 1)) out += kWordJoiner;
   }
   return out;
 }

@@ -61,10 +61,10 @@ std::string markdown_report(const ReportInput& input) { return comparison_to_mar
 
 const std::vector<ReportWriter>& report_writers() {
   static const std::vector<ReportWriter> writers{
-      {"json", "the comparison JSON", "comparison JSON", ".comparison.json", json_report},
-      {"junit", "the JUnit report", "JUnit XML", ".junit.xml", junit_report},
-      {"markdown", "the Markdown summary", "Markdown summary", ".md", markdown_report},
-      {"html", "the HTML report", "HTML report", ".html", comparison_to_html},
+      {"json", "the comparison JSON", "comparison JSON", ".comparison.json", "comparisons", json_report},
+      {"junit", "the JUnit report", "JUnit XML", ".junit.xml", "junit", junit_report},
+      {"markdown", "the Markdown summary", "Markdown summary", ".md", "markdown", markdown_report},
+      {"html", "the HTML report", "HTML report", ".html", "html", comparison_to_html},
   };
   return writers;
 }

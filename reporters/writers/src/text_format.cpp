@@ -140,25 +140,29 @@ std::string judged_by_text(const Comparison& comparison) { return judged_by_text
 std::optional<std::string> environment_shift_line(const Comparison& comparison) {
   if (!comparison.environment_shift) return std::nullopt;
   const EnvironmentShift& s = *comparison.environment_shift;
-  char text[480];
+  char text[640];
   const int used = std::snprintf(text, sizeof text, "ENVIRONMENT SHIFT: %zu of %zu benchmarks are %s by a similar factor "
                                  "(median ratio %.3f, spread %.1f%%).",
                                  s.moved, s.compared, s.slower ? "slower" : "faster", s.median_ratio, s.spread_pct);
   const std::size_t at = used > 0 ? std::min(static_cast<std::size_t>(used), sizeof text - 1) : 0;
-  // A gated verdict among the moved cases stands on its own evidence (and a
-  // confirmed regression was measured twice): say what was seen, and do not
-  // call it "not a change in the code".
+  // The cases that moved with the shift were judged against it
+  // (judge_against_shift): those still beyond it stand on their own evidence
+  // (and a confirmed regression was measured twice); the others are
+  // INCONCLUSIVE, since a change that moves every case looks the same.
   const ShiftedVerdicts among = shifted_verdicts(comparison);
   if (among.verdicts == 0)
-    std::snprintf(text + at, sizeof text - at, " This looks like a %s machine or different clocks, not a change in the code.",
-                  s.slower ? "slower or busier" : "faster or idler");
+    std::snprintf(text + at, sizeof text - at,
+                  " This looks like a %s machine or different clocks: the cases that moved with it are INCONCLUSIVE, "
+                  "not %s, since a change that %s every case would look the same (`perfgate ab` of the two builds "
+                  "tells them apart).",
+                  s.slower ? "slower or busier" : "faster or idler", s.slower ? "REGRESSION" : "IMPROVEMENT",
+                  s.slower ? "slows" : "speeds up");
   else
     std::snprintf(text + at, sizeof text - at,
-                  " %zu of them %s %s (%zu confirmed by a re-measurement): a %s machine or different clocks "
-                  "would look the same, but %s on %s own evidence.",
+                  " %zu of them %s %s beyond the shift (%zu confirmed by a re-measurement): %s on %s own evidence; "
+                  "the others moved with the machine and are INCONCLUSIVE.",
                   among.verdicts, among.verdicts == 1 ? "is" : "are", s.slower ? "REGRESSION" : "IMPROVEMENT",
-                  among.confirmed, s.slower ? "slower or busier" : "faster or idler",
-                  among.verdicts == 1 ? "that verdict stands" : "those verdicts stand",
+                  among.confirmed, among.verdicts == 1 ? "that verdict stands" : "those verdicts stand",
                   among.verdicts == 1 ? "its" : "their");
   return std::string(text);
 }

@@ -124,6 +124,40 @@ TEST(RunSpreadHistory, BaselineRoundsThatMovedMoreWin) {
   EXPECT_EQ(s.runs, 2u);
 }
 
+// Issue 25: a run whose samples spread far more than its baseline's was
+// disturbed (load, clocks); its excess spread is a run-to-run term, so an
+// unchanged case it measured slower is not a regression, while a planted 10x
+// still is.
+TEST(DisturbedRun, ItsExcessSpreadWidensTheIntervalAndSaysSo) {
+  const Results base = results("s", {benchmark("x", lognormal_samples(1e-3, 0.01, 10, 1)),
+                                     benchmark("planted", lognormal_samples(1e-3, 0.01, 10, 2))});
+  const Results cur = results("s", {benchmark("x", lognormal_samples(1.3e-3, 0.15, 10, 3)),
+                                    benchmark("planted", lognormal_samples(10e-3, 0.15, 10, 4))});
+  const Comparison c = compare_results(base, cur);
+  const Evidence& x = *c.find("x")->evidence;
+  EXPECT_EQ(x.run_spread.source, RunSpreadSource::noise);
+  EXPECT_GT(x.run_spread.sd, 0.08);
+  EXPECT_NE(c.find("x")->verdict, Verdict::regression) << c.find("x")->reason;
+  EXPECT_EQ(c.find("planted")->verdict, Verdict::regression) << c.find("planted")->reason;
+}
+
+// A quiet run of the same distribution as its baseline almost never counts
+// as disturbed (a robust CV from 10 samples is itself noisy): at most 1% of
+// 400 cases, whatever their own noise.
+TEST(DisturbedRun, AQuietRunIsAlmostNeverCalledDisturbed) {
+  for (double noise : {0.005, 0.02, 0.05}) {
+    std::vector<BenchmarkResult> base, cur;
+    for (int i = 0; i < 400; ++i) {
+      base.push_back(benchmark("b" + std::to_string(i), lognormal_samples(1e-3, noise, 10, 1000 + i)));
+      cur.push_back(benchmark("b" + std::to_string(i), lognormal_samples(1e-3, noise, 10, 5000 + i)));
+    }
+    const Comparison c = compare_results(results("s", base), results("s", cur));
+    int disturbed = 0;
+    for (const BenchmarkComparison& b : c.benchmarks) disturbed += b.evidence->run_spread.source == RunSpreadSource::noise;
+    EXPECT_LE(disturbed, 4) << "noise " << noise;
+  }
+}
+
 TEST(RunSpreadHistory, CaseSettingsCarryOnlyThatCase) {
   RunSpreadHistory history{"h", {{"x", {0.003, 6}}}};
   const GateSettings x = case_settings({}, &history, "x");

@@ -33,6 +33,17 @@ TEST(BenchmarkNameProblem, RejectsOddNames) {
   EXPECT_TRUE(benchmark_name_problem(std::string(1025, 'x')).has_value());
 }
 
+// Names that look like another name: refused at load, so that no writer
+// shows "BM_a" for what is "BM_\u202Ea" or two identical-looking names.
+TEST(BenchmarkNameProblem, RejectsInvisibleAndBidiCharacters) {
+  EXPECT_EQ(benchmark_name_problem("BM_\u202Egemm"), "the name contains a bidirectional control character (U+202E)");
+  EXPECT_EQ(benchmark_name_problem("\uFEFFBM_gemm"), "the name contains an invisible character (U+FEFF)");
+  EXPECT_EQ(benchmark_name_problem("BM_ge\u200Bmm"), "the name contains an invisible character (U+200B)");
+  EXPECT_EQ(benchmark_name_problem("BM_\u2066x\u2069"), "the name contains a bidirectional control character (U+2066)");
+  EXPECT_EQ(benchmark_name_problem("csi\u009b2J"), "the name contains a C1 control character (U+009B)");
+  EXPECT_FALSE(benchmark_name_problem("gemm/\u00e9t\u00e9/\u5c3a\u5bf8 x 8192").has_value());
+}
+
 bool selects(const std::string& filter, const std::string& full_name) {
   return std::regex_search(full_name, std::regex(filter, std::regex::extended));
 }

@@ -249,6 +249,14 @@ INSTANTIATE_TEST_SUITE_P(
         BadNvbench{"negative_mean", [](Json& d) { first_state(d)["summaries"][3]["data"][0]["value"] = "-1"; },
                    "the cold GPU mean is not a finite non-negative time"},
         BadNvbench{"no_summaries", [](Json& d) { first_state(d)["summaries"] = nullptr; }, "it has no cold GPU time"},
+        // Found by fuzz_nvbench_import: imported, then refused when read back.
+        BadNvbench{"mean_above_max",
+                   [](Json& d) {
+                     Json& summaries = first_state(d)["summaries"];
+                     summaries[2]["data"][0]["value"] = "0.0009";  // nv/cold/time/gpu/max below the mean
+                     summaries.erase(summaries.begin() + 1);      // and no min to clamp the mean to
+                   },
+                   "the cold GPU time's summary: 'mean' is above 'max'"},
         BadNvbench{"no_samples_kept", [](Json& d) { first_state(d)["summaries"][0]["data"][0]["value"] = "0"; },
                    "NVBench kept no valid sample"},
         BadNvbench{"skipped_not_bool", [](Json& d) { first_state(d)["is_skipped"] = "yes"; }, "not valid NVBench JSON"},

@@ -179,6 +179,20 @@ TEST(MarkdownWriter, MentionsAndReferencesInNamesAreNeutralized) {
   EXPECT_NE(md.find("@\u2060everyone"), std::string::npos) << "the name still reads the same\n" << md;
 }
 
+// A URL in a name is text, never a live link (GitHub autolinks "https://"
+// and "www." even outside angle brackets).
+TEST(MarkdownWriter, UrlsInNamesAreNeverLinks) {
+  const std::string cell = markdown_cell("BM_x/https://evil.example/p www.evil.example");
+  EXPECT_EQ(cell.find("https://"), std::string::npos) << cell;
+  EXPECT_EQ(cell.find("www."), std::string::npos) << cell;
+  EXPECT_EQ(cell, "BM\\_x/https\u2060://evil.example/p www\u2060.evil.example");
+  std::vector<BenchmarkResult> base, cur;
+  base.push_back(benchmark("fetch/https://evil.example", lognormal_samples(1e-3, 0.01, 10, 1)));
+  cur.push_back(benchmark("fetch/https://evil.example", lognormal_samples(2e-3, 0.01, 10, 2)));
+  const std::string md = comparison_to_markdown(compare_results(results("s", base), results("s", cur)), 1);
+  EXPECT_EQ(md.find("https://evil"), std::string::npos) << md;
+}
+
 TEST(MarkdownWriter, CellLeavesSignsBeforeSpacesAlone) {
   EXPECT_EQ(markdown_cell("@all #1 !2"), "@\u2060all #\u20601 !\u20602");
   EXPECT_EQ(markdown_cell("50% of # !"), "50% of # !");

@@ -113,8 +113,13 @@ std::string nothing_compared_problem(const Comparison& comparison);
 
 // Compares `current` with `baseline` as docs/design.md (The gate) describes.
 // With a `history`, a case it knows takes its run-to-run spread from there
-// (case_settings()); a note says for how many cases.
+// (case_settings()); a note says for how many cases.  A whole-suite speed
+// change is detected and the cases are judged against it
+// (environment_shift.hpp); `run_shift`, when given, is the shift of the run
+// this comparison is a part of (a re-measurement of its suspects), used
+// instead of detecting one among the part.
 Comparison compare_results(const Results& baseline, const Results& current,
-                           const GateSettings& settings = {}, const RunSpreadHistory* history = nullptr);
+                           const GateSettings& settings = {}, const RunSpreadHistory* history = nullptr,
+                           const std::optional<EnvironmentShift>* run_shift = nullptr);
 
 }  // namespace perfgate

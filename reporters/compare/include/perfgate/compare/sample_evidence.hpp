@@ -30,7 +30,17 @@ enum class RunSpreadSource {
   floor,    // GateSettings::min_run_spread_pct, assumed
   rounds,   // measured between the baseline's rounds
   history,  // measured over the case's recent runs (GateSettings::history_*)
+  noise,    // the current run's spread beyond its baseline's: the machine moved during the run
 };
+
+// A run whose robust CV is more than this many times its baseline's, with
+// an excess spread of at least kDisturbedRunMinimum, was disturbed
+// (run_spread(): its excess spread is a run-to-run term).  4x and 2%: a
+// robust CV from 10 samples is itself noisy (three times the baseline's by chance
+// in 1.5% of quiet cases), and below 2% the floor and the rounds already
+// cover what a quiet run moves (1.2-2.3% on the CI VM).
+inline constexpr double kDisturbedRunFactor = 4.0;
+inline constexpr double kDisturbedRunMinimum = 0.02;
 const char* to_string(RunSpreadSource source);
 
 struct RunSpread {
@@ -58,10 +68,11 @@ struct RunSpread {
 // history holds (docs/design.md, "The gate").
 inline constexpr double kMaxHistoryRunSpread = 0.10;
 
-// The larger of what the baseline's rounds measured and, from a history
-// when one is given and believed (it replaces the assumed floor), else the
-// floor.
-RunSpread run_spread(const SampleSummary& baseline, const GateSettings& settings);
+// The larger of what the rounds measured (the baseline's, or the current
+// side's when it pooled rounds too, as perfgate ab's sides do), a disturbed
+// run's excess spread (kDisturbedRunFactor) and, from a history when one is
+// given and believed (it replaces the assumed floor), else the floor.
+RunSpread run_spread(const SampleSummary& baseline, const SampleSummary& current, const GateSettings& settings);
 
 // The statistics of one baseline/current pair.
 struct Evidence {

@@ -9,13 +9,15 @@ namespace perfgate::history {
 
 inline constexpr int kHistorySchemaVersion = 1;
 
-// Creates the tables in an empty database, migrates an older schema, and
+// Creates the tables in an empty database (open_history() is its one caller
+// in perfgate), migrates an older schema, and
 // checks the version.  Throws InputError("<database>: ...") for a schema
 // newer than kHistorySchemaVersion or a database that is not a perfgate
 // history (tables of another program).
 void ensure_schema(sql::Connection& db);
 
-// The schema version stored, 0 for an empty database.
+// The schema version stored, 0 for an empty database; InputError for one
+// newer than kHistorySchemaVersion (every reader calls this first).
 int stored_schema_version(sql::Connection& db);
 
 }  // namespace perfgate::history

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "perfgate/model/run_kind.hpp"
 #include "perfgate/model/results.hpp"
 #include "perfgate/sql/sql_connection.hpp"
 
@@ -21,6 +22,7 @@ struct IngestOptions {
   std::string testbed;                  // --testbed NAME: replaces the derived testbed name
   std::string kind = "main";            // --kind main|pr|ab: only "main" runs form the trend
   std::string suite;                    // --suite NAME: replaces the file's suite (its program's name)
+  bool force = false;                   // --force: a --testbed that holds another device's runs takes this one's too
 };
 
 struct IngestSummary {
@@ -37,12 +39,8 @@ struct IngestSummary {
   std::vector<std::string> warnings;
 };
 
-// "main", "pr" and "ab"; anything else is an InputError naming `where`.
-void require_run_kind(const std::string& kind, const std::string& where);
 
-// Reads and checks every file first (a bad one: InputError naming it, and
-// nothing is written), then stores them in one transaction: a failure
-// leaves the store as it was.  A run is identified by its file's content,
+// read_ingest_files, then store_batch.  A run is identified by its file's content,
 // commit, testbed and kind, so ingesting it again stores nothing.
 IngestSummary ingest_files(sql::Connection& db, const std::vector<std::filesystem::path>& files,
                            const IngestOptions& options);

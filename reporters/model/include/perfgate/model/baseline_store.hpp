@@ -12,6 +12,7 @@
 //   <dir>/<slug>/device.json    that device's measured ceilings
 
 #include <filesystem>
+#include <memory>
 #include <functional>
 #include <optional>
 #include <string>
@@ -106,5 +107,11 @@ class FolderBaselineStore final : public BaselineStore {
   std::filesystem::path dir_;
   std::string where_;
 };
+
+// The store a baseline folder names: the one place that chooses the
+// BaselineStore implementation (today FolderBaselineStore), so that a
+// front end (the perfgate program, the explain stage) holds a
+// BaselineStore and never builds one.  `where` as FolderBaselineStore's.
+std::unique_ptr<BaselineStore> open_baseline_store(const std::filesystem::path& dir, const std::string& where = {});
 
 }  // namespace perfgate

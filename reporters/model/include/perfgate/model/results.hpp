@@ -104,6 +104,12 @@ struct BenchmarkResult {
   std::vector<double> round_medians() const;
 };
 
+// Why `stats` cannot summarize any samples ("'min' is above 'max'", "'mean'
+// is below 'min'", ...), or nullopt: one rule for every reader of a summary
+// (the results loader, the NVBench importer), so what one accepts the other
+// reads back.
+std::optional<std::string> summary_problem(const SampleStatistics& stats);
+
 // Gives `to` what the traced pass found for `from`'s case: kernels, copies
 // and trace info.
 void copy_traced_pass(const BenchmarkResult& from, BenchmarkResult& to);

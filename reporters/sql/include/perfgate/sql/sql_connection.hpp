@@ -46,11 +46,25 @@ class Connection {
   virtual std::string describe() const = 0;
 };
 
-// Opens the database `url` names: a postgresql:// or postgres:// URL (or a
-// libpq "key=value" string starting "postgresql:"), else the path of an
-// SQLite file, created when missing.  Throws InputError, one line naming the
-// database, when it cannot be opened or reached.
-std::unique_ptr<Connection> open_database(const std::string& url);
+// How a command uses the database.  read_only: the readers (show, changes,
+// report, the gate's spreads) never write, so a history on a read-only
+// file, folder or mount, or another user's, can be read; an SQLite file is
+// neither created nor switched to WAL, and a PostgreSQL session is read-only.
+// read_write: an SQLite file must exist already (prune).  create: an
+// SQLite file is created when missing (ingest, a suite recording its run).
+enum class Access { read_only, read_write, create };
+
+// Opens the database `url` names (parse_database_url(): the one reader of
+// the name).  Throws InputError, one line naming the database without its
+// password, when it cannot be opened or reached; a missing SQLite file,
+// unless `access` is create, is "no history there".  PostgreSQL gets a
+// connect timeout of kConnectTimeoutS and a statement timeout of
+// kStatementTimeoutS unless the URL sets its own (connect_timeout=N;
+// options=-c statement_timeout=...), so a stalled server is an error, not a
+// hang.
+inline constexpr int kConnectTimeoutS = 10;
+inline constexpr int kStatementTimeoutS = 60;
+std::unique_ptr<Connection> open_database(const std::string& url, Access access = Access::create);
 
 // Commits when the scope ends normally, rolls back when an exception leaves
 // it: a failed ingest leaves the store as it was.

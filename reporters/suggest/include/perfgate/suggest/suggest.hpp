@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "perfgate/model/baseline_store.hpp"
 #include "perfgate/suggest/rule.hpp"
 
 namespace perfgate {
@@ -28,15 +29,17 @@ std::set<std::string> rule_list(const std::string& comma_separated);
 
 // The measured launch floor: the case launch/empty_kernel (latency hidden)
 // in `results`, else in the gpu_timing suite's baseline for this device in
-// the baseline folder (FolderBaselineStore) when that exists and loads;
-// nothing for a CPU run or when neither has it.
-std::optional<double> launch_floor(const Results& results, const std::string& baseline_dir);
+// `baselines` (when given and it loads); nothing for a CPU run or when
+// neither has it.
+std::optional<double> launch_floor(const Results& results, const BaselineStore* baselines);
 
 // What the explain stage is told besides the run: the rules switched off,
-// and the baseline folder where the launch floor may be found.
+// and the baseline store where the launch floor may be found (null: none).
+// The front end opens the store (open_baseline_store); the explain stage
+// opens nothing.
 struct ExplainSettings {
   std::set<std::string> disabled;  // rule names
-  std::filesystem::path baseline_dir;
+  const BaselineStore* baselines = nullptr;
 };
 
 // The explain stage of a run, the one place its SuggestContext is built (a

@@ -3,11 +3,9 @@
 #include <string>
 
 #include "perfgate/compare/comparison.hpp"
+#include "perfgate/model/comparison_schema.hpp"
 
 namespace perfgate {
-
-inline constexpr const char* kComparisonSchema = "perfgate/comparison";
-inline constexpr int kComparisonSchemaVersion = 1;
 
 // Every verdict with its numbers, for dashboards and scripts.
 std::string comparison_to_json(const Comparison& comparison, int exit_code);

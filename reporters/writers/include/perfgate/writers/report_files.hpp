@@ -16,8 +16,11 @@ namespace perfgate {
 // One report format: the flag that asks for it (--perfgate_<flag>=FILE of a
 // suite binary, --<flag> FILE of `perfgate compare` and `perfgate ab`, both
 // declared from this table), how it is named in messages and help, the file
-// extension its default path takes (DIR/<suite><extension>) and what renders
-// it.  A new output is one render function and one row in report_writers().
+// extension its default path takes (DIR/<suite><extension>), the folder of a
+// whole run's report folder that holds each suite's file of it
+// (run_report_folder.hpp) and what renders it.  A new output is one render
+// function and one row in report_writers(); it then appears in every
+// suite's reports and in every run's report folder with no other edit.
 // A writer gets the whole ReportInput: the comparison, the exit code and,
 // when known, both runs' results (the HTML report plots their samples and
 // counters); the writers that need only the comparison take it from there.
@@ -26,6 +29,7 @@ struct ReportWriter {
   const char* name;       // "the JUnit report"
   const char* help;       // "JUnit XML"
   const char* extension;  // ".junit.xml"
+  const char* run_folder; // "junit": <run report folder>/junit/<suite>.junit.xml
   std::string (*render)(const ReportInput& input);
 };
 

@@ -1,0 +1,28 @@
+#pragma once
+// Secrets never leave the process (issue 26): a database password given in
+// a URL (postgresql://user:PASSWORD@host/db, ?password=..., libpq's
+// password=...) or in PGPASSWORD must not reach a results file, a baseline,
+// a report, a history row, a log line or an error message.  Everything
+// perfgate writes or prints that can carry a command line, a URL or an
+// engine's message goes through redact_secrets().
+
+#include <string>
+#include <string_view>
+
+namespace perfgate {
+
+// What a secret is replaced with.
+inline constexpr std::string_view kRedacted = "***";
+
+// `secret` (as given and percent-decoded) is redacted wherever it appears
+// from now on in this process: an engine's message can quote a password
+// without the URL around it (libpq: 'invalid port number: "pa"').
+void register_secret(const std::string& secret);
+
+// `text` with every password removed: the userinfo password of any
+// scheme://user:password@host, any password=value parameter (URL query or
+// libpq key=value, quoted or not), PGPASSWORD's value and every registered
+// secret, each replaced by kRedacted.
+std::string redact_secrets(std::string text);
+
+}  // namespace perfgate

@@ -1,0 +1,125 @@
+#include "perfgate/model/secret_redaction.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <mutex>
+#include <vector>
+
+namespace perfgate {
+namespace {
+
+std::mutex& secrets_mutex() {
+  static std::mutex mutex;
+  return mutex;
+}
+
+std::vector<std::string>& secrets() {
+  static std::vector<std::string> registered;
+  return registered;
+}
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// %XX decoded where well formed, other bytes kept: libpq quotes a password
+// decoded in some messages.
+std::string percent_decoded(const std::string& text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '%' && i + 2 < text.size() && hex_value(text[i + 1]) >= 0 &&
+        hex_value(text[i + 2]) >= 0) {
+      out += static_cast<char>(hex_value(text[i + 1]) * 16 + hex_value(text[i + 2]));
+      i += 2;
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
+}
+
+void replace_all(std::string& text, const std::string& secret) {
+  if (secret.empty()) return;
+  for (std::size_t at = text.find(secret); at != std::string::npos; at = text.find(secret, at + kRedacted.size()))
+    text.replace(at, secret.size(), kRedacted);
+}
+
+// Where a URL written inside a longer text ends.
+bool ends_url(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0 || c == '"' || c == '\''; }
+
+// scheme://user:password@host: the password is what lies between the first
+// ':' after "://" and the last '@' before the URL's end (a password may hold
+// an unencoded '/', '?' or '@' by mistake; it is still a password).
+void redact_userinfo(std::string& text) {
+  for (std::size_t scheme_end = text.find("://"); scheme_end != std::string::npos;
+       scheme_end = text.find("://", scheme_end + 3)) {
+    const std::size_t begin = scheme_end + 3;
+    std::size_t end = begin;
+    while (end < text.size() && !ends_url(text[end])) ++end;
+    const std::size_t at = text.rfind('@', end == 0 ? 0 : end - 1);
+    if (at == std::string::npos || at < begin) continue;
+    const std::size_t colon = text.find(':', begin);
+    if (colon == std::string::npos || colon > at || colon + 1 == at) continue;
+    if (text.compare(colon + 1, at - colon - 1, kRedacted) == 0) continue;
+    text.replace(colon + 1, at - colon - 1, kRedacted);
+  }
+}
+
+bool is_key_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
+
+// password=value as a URL query parameter (up to '&') or a libpq key=value
+// (up to a blank, or a '...' value with its escapes).
+void redact_password_parameters(std::string& text) {
+  static constexpr std::string_view kKey = "password";
+  std::string lower = text;
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+  for (std::size_t at = lower.find(kKey); at != std::string::npos; at = lower.find(kKey, at + 1)) {
+    if (at > 0 && is_key_char(lower[at - 1])) continue;  // PGPASSWORD's own name is handled by value
+    std::size_t value = at + kKey.size();
+    while (value < text.size() && text[value] == ' ') ++value;
+    if (value >= text.size() || text[value] != '=') continue;
+    ++value;
+    while (value < text.size() && text[value] == ' ') ++value;
+    std::size_t end = value;
+    if (end < text.size() && text[end] == '\'') {
+      for (++end; end < text.size() && text[end] != '\''; ++end)
+        if (text[end] == '\\') ++end;
+      end = std::min(end + 1, text.size());
+    } else {
+      while (end < text.size() && !ends_url(text[end]) && text[end] != '&') ++end;
+    }
+    // Already redacted (a message quoting a shown URL): "***" and what follows it stay.
+    if (end == value || text.compare(value, kRedacted.size(), kRedacted) == 0) continue;
+    text.replace(value, end - value, kRedacted);
+    lower.replace(value, end - value, kRedacted);
+  }
+}
+
+}  // namespace
+
+void register_secret(const std::string& secret) {
+  if (secret.empty()) return;
+  const std::lock_guard<std::mutex> lock(secrets_mutex());
+  for (const std::string& form : {secret, percent_decoded(secret)})
+    if (!form.empty() && std::find(secrets().begin(), secrets().end(), form) == secrets().end())
+      secrets().push_back(form);
+  // Longest first: a secret that contains another is replaced whole.
+  std::sort(secrets().begin(), secrets().end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
+}
+
+std::string redact_secrets(std::string text) {
+  {
+    const std::lock_guard<std::mutex> lock(secrets_mutex());
+    for (const std::string& secret : secrets()) replace_all(text, secret);
+  }
+  if (const char* pgpassword = std::getenv("PGPASSWORD"); pgpassword != nullptr) replace_all(text, pgpassword);
+  redact_userinfo(text);
+  redact_password_parameters(text);
+  return text;
+}
+
+}  // namespace perfgate

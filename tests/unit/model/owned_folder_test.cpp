@@ -1,0 +1,114 @@
+// Nothing a user owns is touched: perfgate's output folders and temporary
+// folders.
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "perfgate/model/errors.hpp"
+#include "perfgate/model/owned_folder.hpp"
+#include "perfgate/model/scratch_folder.hpp"
+#include "shell.hpp"
+
+namespace perfgate {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::read_text;
+using testing::TempDir;
+using testing::write_text;
+
+TEST(OwnedFolder, ANewOrEmptyFolderBecomesPerfgatesWithAMarker) {
+  const TempDir dir;
+  fs::create_directories(dir / "empty");
+  for (const fs::path& folder : {dir / "new/report", dir / "empty"}) {
+    OwnedFolder owned(folder, "the report folder");
+    write_text(owned.claim("junit/a.junit.xml"), "x");
+    EXPECT_EQ(read_text(folder / kOwnedFolderMarker), "perfgate owned folder 1\njunit/a.junit.xml\n");
+  }
+}
+
+TEST(OwnedFolder, AFolderOfTheUsersOwnFilesIsRefusedAndLeftAlone) {
+  const TempDir dir;
+  write_text(dir / "mine/notes.txt", "my notes");
+  try {
+    OwnedFolder owned(dir / "mine", "the report folder (--report-dir)");
+    FAIL() << "a folder of the user's files was taken";
+  } catch (const OutputError& e) {
+    EXPECT_NE(std::string(e.what()).find("holds files perfgate did not write"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(read_text(dir / "mine/notes.txt"), "my notes");
+  EXPECT_FALSE(fs::exists(dir / "mine" / kOwnedFolderMarker));
+}
+
+TEST(OwnedFolder, ClearingRemovesOnlyWhatPerfgateWrote) {
+  const TempDir dir;
+  {
+    OwnedFolder first(dir / "report", "the report folder");
+    write_text(first.claim("junit/a.junit.xml"), "a");
+    write_text(first.claim("series/old.html"), "old");
+    write_text(first.claim("index.html"), "index");
+  }
+  write_text(dir / "report/junit/mine.xml", "the user's");  // added later by hand
+  write_text(dir / "report/README", "the user's");
+  OwnedFolder second(dir / "report", "the report folder");
+  second.clear_previous();
+  EXPECT_FALSE(fs::exists(dir / "report/junit/a.junit.xml"));
+  EXPECT_FALSE(fs::exists(dir / "report/index.html"));
+  EXPECT_FALSE(fs::exists(dir / "report/series")) << "a folder perfgate emptied goes";
+  EXPECT_EQ(read_text(dir / "report/junit/mine.xml"), "the user's");
+  EXPECT_EQ(read_text(dir / "report/README"), "the user's");
+  EXPECT_EQ(read_text(dir / "report" / kOwnedFolderMarker), "perfgate owned folder 1\n");
+}
+
+// A marker edited to point elsewhere cannot make perfgate delete anything
+// outside the folder.
+TEST(OwnedFolder, AForgedMarkerReachesNothingOutside) {
+  const TempDir dir;
+  write_text(dir / "outside.txt", "keep");
+  write_text(dir / "report" / kOwnedFolderMarker, "perfgate owned folder 1\n../outside.txt\n/etc/hostname\n.\n");
+  OwnedFolder owned(dir / "report", "the report folder");
+  owned.clear_previous();
+  EXPECT_EQ(read_text(dir / "outside.txt"), "keep");
+  EXPECT_THROW(owned.claim("../escape"), OutputError);
+}
+
+// The folder a ScratchFolder's maker left when it was killed (-9: no
+// destructor ran) goes at the next ScratchFolder; a live run's, another
+// program's and one without the owner file stay.
+TEST(ScratchFolder, ALaterRunSweepsOnlyFoldersOfDeadRuns) {
+  const TempDir dir;
+  const pid_t child = ::fork();
+  if (child == 0) {
+    ::setenv("TMPDIR", dir.path().c_str(), 1);
+    auto* leaked = new ScratchFolder("perfgate-update");  // never deleted: the process dies with it
+    (void)leaked;
+    ::_exit(0);
+  }
+  ASSERT_EQ(::waitpid(child, nullptr, 0), child);
+  std::size_t left = 0;
+  for (const auto& entry : fs::directory_iterator(dir.path())) left += entry.path().filename().string().rfind("perfgate-update-", 0) == 0;
+  ASSERT_EQ(left, 1u) << "the killed run left its folder";
+  write_text(dir / "perfgate-notes/keep.txt", "no owner file: not provably ours");
+  write_text(dir / "other-tool-123/.perfgate-scratch", "1 1");
+  ::setenv("TMPDIR", dir.path().c_str(), 1);
+  {
+    const ScratchFolder live("perfgate-ab");
+    const ScratchFolder second("perfgate-update");  // sweeps; `live` is this process's and stays
+    EXPECT_TRUE(fs::exists(live.path()));
+    std::size_t updates = 0;
+    for (const auto& entry : fs::directory_iterator(dir.path()))
+      updates += entry.path().filename().string().rfind("perfgate-update-", 0) == 0;
+    EXPECT_EQ(updates, 1u) << "the dead run's folder was swept, this run's made";
+  }
+  ::unsetenv("TMPDIR");
+  EXPECT_EQ(read_text(dir / "perfgate-notes/keep.txt"), "no owner file: not provably ours");
+  EXPECT_TRUE(fs::exists(dir / "other-tool-123/.perfgate-scratch"));
+}
+
+}  // namespace
+}  // namespace perfgate
