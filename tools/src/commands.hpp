@@ -63,7 +63,7 @@ struct RunOptions {
   bool require_gated = false;                      // --require-gated, PERFGATE_REQUIRE_GATED: NOT GATED suites exit 2
   std::vector<std::string> ctest_args;             // after --
 };
-int run_run(const RunOptions& options);
+int run_main_job(const RunOptions& options);
 
 struct SuggestCommandOptions {
   std::filesystem::path results;

@@ -298,7 +298,7 @@ int dispatch(const CLI::App& app, const Program& p) {
   if (app.got_subcommand("device")) return run_device(p.device);
   if (app.got_subcommand("history")) return dispatch_history(*app.get_subcommand("history"), p);
   if (app.got_subcommand("report")) return run_report(p.report);
-  if (app.got_subcommand("run")) return run_run(p.run);
+  if (app.got_subcommand("run")) return run_main_job(p.run);
   const CLI::App* baseline = app.get_subcommand("baseline");
   if (baseline->got_subcommand("update")) return run_baseline_update(p.update);
   if (baseline->got_subcommand("promote")) return run_baseline_promote(p.promote);

@@ -26,11 +26,12 @@
 #include "perfgate/writers/run_markdown.hpp"
 #include "perfgate/writers/run_report_folder.hpp"
 #include "perfgate/writers/run_status.hpp"
+
 #include "commands.hpp"
 #include "history_database.hpp"
+#include "main_job_exit_code.hpp"
 #include "run_ctest_listing.hpp"
 #include "run_ctest_output.hpp"
-#include "run_exit_code.hpp"
 #include "run_report.hpp"
 #include "subprocess.hpp"
 
@@ -219,7 +220,7 @@ void ingest(const std::vector<fs::path>& comparisons, const RunOptions& options)
 
 }  // namespace
 
-int run_run(const RunOptions& options) {
+int run_main_job(const RunOptions& options) {
   const fs::path build = fs::absolute(options.build_dir.empty() ? fs::current_path() : options.build_dir);
   if (std::error_code error; !fs::is_regular_file(build / "CTestTestfile.cmake", error))
     throw InputError(build.string() + ": not a build tree with tests (no CTestTestfile.cmake); pass --build-dir");
@@ -243,7 +244,7 @@ int run_run(const RunOptions& options) {
     const auto status = statuses.find(test.test);
     gather(test, status == statuses.end() ? CtestStatus::unknown : status->second, gathered);
   }
-  const int code = run_exit_code(gathered.outcomes, ctest_status);
+  const int code = main_job_exit_code(gathered.outcomes, ctest_status);
   // The run's folder as `perfgate report --report-dir` writes it, from the
   // same writer tables (run_report_folder.hpp).
   const std::map<std::string, fs::path> written = write_run_folder(report, gathered.run, std::cerr);

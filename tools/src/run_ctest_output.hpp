@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-#include "run_exit_code.hpp"
+#include "main_job_exit_code.hpp"
 
 namespace perfgate::cli {
 

@@ -1,4 +1,4 @@
-#include "run_exit_code.hpp"
+#include "main_job_exit_code.hpp"
 
 #include <algorithm>
 
@@ -31,7 +31,7 @@ int suite_exit_code(const SuiteOutcome& suite) {
   return code == kExitOk || code == kExitAllSkipped || is_verdict(code) ? code : kExitError;
 }
 
-int run_exit_code(const std::vector<SuiteOutcome>& suites, int ctest_status) {
+int main_job_exit_code(const std::vector<SuiteOutcome>& suites, int ctest_status) {
   if (suites.empty()) return kExitError;  // a selection that matched no test gated nothing
   int worst = kExitAllSkipped;
   for (const SuiteOutcome& suite : suites) {

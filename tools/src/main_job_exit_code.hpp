@@ -31,6 +31,6 @@ int suite_exit_code(const SuiteOutcome& suite);
 // is 0, else 77 (every suite skipped); 2 for no suite at all (a selection
 // that matched no test).  A non-zero ctest status that no suite explains
 // (2 or 1) makes it 2: ctest failed for a reason of its own (a bad argument).
-int run_exit_code(const std::vector<SuiteOutcome>& suites, int ctest_status);
+int main_job_exit_code(const std::vector<SuiteOutcome>& suites, int ctest_status);
 
 }  // namespace perfgate::cli
