@@ -71,12 +71,19 @@ void redact_userinfo(std::string& text) {
 
 bool is_key_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
 
-// password=value as a URL query parameter (up to '&') or a libpq key=value
-// (up to a blank, or a '...' value with its escapes).
-void redact_password_parameters(std::string& text) {
+// Where a password=value's value lies: a URL query parameter (up to '&')
+// or a libpq key=value (up to a blank, or a '...' value with its escapes).
+struct PasswordValue {
+  std::size_t begin = 0, end = 0;
+  bool quoted = false;
+};
+
+// Every password= value in `text`, first to last, the key matched in any case.
+std::vector<PasswordValue> password_values(const std::string& text) {
   static constexpr std::string_view kKey = "password";
   std::string lower = text;
   std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+  std::vector<PasswordValue> values;
   for (std::size_t at = lower.find(kKey); at != std::string::npos; at = lower.find(kKey, at + 1)) {
     if (at > 0 && is_key_char(lower[at - 1])) continue;  // PGPASSWORD's own name is handled by value
     std::size_t value = at + kKey.size();
@@ -84,18 +91,27 @@ void redact_password_parameters(std::string& text) {
     if (value >= text.size() || text[value] != '=') continue;
     ++value;
     while (value < text.size() && text[value] == ' ') ++value;
-    std::size_t end = value;
-    if (end < text.size() && text[end] == '\'') {
-      for (++end; end < text.size() && text[end] != '\''; ++end)
-        if (text[end] == '\\') ++end;
-      end = std::min(end + 1, text.size());
+    PasswordValue found{value, value, value < text.size() && text[value] == '\''};
+    if (found.quoted) {
+      for (++found.end; found.end < text.size() && text[found.end] != '\''; ++found.end)
+        if (text[found.end] == '\\') ++found.end;
+      found.end = std::min(found.end + 1, text.size());
     } else {
-      while (end < text.size() && !ends_url(text[end]) && text[end] != '&') ++end;
+      while (found.end < text.size() && !ends_url(text[found.end]) && text[found.end] != '&') ++found.end;
     }
+    if (found.end > found.begin) values.push_back(found);
+    at = found.end - 1;
+  }
+  return values;
+}
+
+// Last to first, so that the earlier positions stay valid.
+void redact_password_parameters(std::string& text) {
+  const std::vector<PasswordValue> values = password_values(text);
+  for (auto it = values.rbegin(); it != values.rend(); ++it) {
     // Already redacted (a message quoting a shown URL): "***" and what follows it stay.
-    if (end == value || text.compare(value, kRedacted.size(), kRedacted) == 0) continue;
-    text.replace(value, end - value, kRedacted);
-    lower.replace(value, end - value, kRedacted);
+    if (text.compare(it->begin, kRedacted.size(), kRedacted) == 0) continue;
+    text.replace(it->begin, it->end - it->begin, kRedacted);
   }
 }
 
@@ -109,6 +125,15 @@ void register_secret(const std::string& secret) {
       secrets().push_back(form);
   // Longest first: a secret that contains another is replaced whole.
   std::sort(secrets().begin(), secrets().end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
+}
+
+void register_password_parameters(const std::string& text) {
+  for (const PasswordValue& v : password_values(text)) {
+    // A quoted value's secret is between its quotes (escapes as written).
+    const std::size_t begin = v.begin + (v.quoted ? 1 : 0);
+    const std::size_t end = v.quoted && v.end > begin && text[v.end - 1] == '\'' ? v.end - 1 : v.end;
+    register_secret(text.substr(begin, end - begin));
+  }
 }
 
 std::string redact_secrets(std::string text) {

@@ -57,28 +57,6 @@ void check_userinfo(const std::string& url) {
   }
 }
 
-// password=... of a key=value string is a secret.
-void register_key_value_password(const std::string& conninfo) {
-  std::size_t at = 0;
-  while ((at = conninfo.find("password", at)) != std::string::npos) {
-    std::size_t value = conninfo.find('=', at);
-    if (value == std::string::npos) return;
-    ++value;
-    while (value < conninfo.size() && conninfo[value] == ' ') ++value;
-    std::size_t end = value;
-    const bool quoted = end < conninfo.size() && conninfo[end] == '\'';
-    if (quoted) {
-      for (++end; end < conninfo.size() && conninfo[end] != '\''; ++end)
-        if (conninfo[end] == '\\') ++end;
-      register_secret(conninfo.substr(value + 1, end - value - 1));
-    } else {
-      while (end < conninfo.size() && conninfo[end] != ' ') ++end;
-      register_secret(conninfo.substr(value, end - value));
-    }
-    at = end;
-  }
-}
-
 DatabaseUrl sqlite_file(const std::string& url, const std::string& path) {
   if (path.empty()) refuse(url, "names no SQLite file");
   return DatabaseUrl{Engine::sqlite, path, path};
@@ -91,11 +69,12 @@ DatabaseUrl parse_database_url(const std::string& url) {
   if (starts_with(url, "postgresql://") || starts_with(url, "postgres://")) {
     require_valid_escapes(url);
     check_userinfo(url);
+    register_password_parameters(url);  // ?password=...
     return DatabaseUrl{Engine::postgresql, url, redact_secrets(url), true};
   }
   if (starts_with(url, kKeyValuePrefix)) {  // postgresql:key=value, what libpq's PQconnectdb takes after it
     const std::string conninfo = url.substr(std::string(kKeyValuePrefix).size());
-    register_key_value_password(conninfo);
+    register_password_parameters(conninfo);
     return DatabaseUrl{Engine::postgresql, conninfo, redact_secrets(url)};
   }
   if (starts_with(url, "sqlite://")) return sqlite_file(url, url.substr(9));

@@ -19,6 +19,10 @@ inline constexpr std::string_view kRedacted = "***";
 // without the URL around it (libpq: 'invalid port number: "pa"').
 void register_secret(const std::string& secret);
 
+// Registers the value of every password=value in `text` (a URL's query
+// parameter, a libpq key=value string; a quoted value without its quotes).
+void register_password_parameters(const std::string& text);
+
 // `text` with every password removed: the userinfo password of any
 // scheme://user:password@host, any password=value parameter (URL query or
 // libpq key=value, quoted or not), PGPASSWORD's value and every registered
