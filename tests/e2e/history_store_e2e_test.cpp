@@ -11,6 +11,9 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "perfgate/compare/comparison.hpp"
 #include "perfgate/history/changes.hpp"
 #include "perfgate/history/history_schema.hpp"
 #include "perfgate/history/open_history.hpp"
@@ -22,6 +25,7 @@
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/results_io.hpp"
 #include "perfgate/sql/sql_connection.hpp"
+#include "perfgate/writers/comparison_json.hpp"
 #include "test_database.hpp"
 #include "results_builder.hpp"
 #include "shell.hpp"
@@ -272,25 +276,51 @@ TEST_P(HistoryStoreTest, AStepCountsOnceInTheSpread) {
   EXPECT_LT(spread.at("a").sd, 0.03);
 }
 
+// A comparison file as the gate writes it (comparison_to_json), read by the
+// one reader of comparison files; a file the reader refuses stores nothing.
 TEST_P(HistoryStoreTest, ComparisonFilesStoreTheGatesVerdicts) {
-  perfgate::testing::write_text(
-      dir_ / "c.comparison.json",
-      R"({"schema": "perfgate/comparison", "schema_version": 1, "suite": "s",
-          "baseline": {"git_commit": "base"}, "current": {"git_commit": "c9", "created_utc": "2026-11-02T00:00:00Z",
-          "device": {"kind": "cpu", "slug": "cpu-test"}},
-          "benchmarks": [{"name": "a", "verdict": "REGRESSION", "evidence": {"change_pct": 12.5, "q_value": 0.001}},
-                         {"name": "b", "verdict": "NO_CHANGE", "evidence": null}]})");
+  Comparison comparison;
+  comparison.suite = "s";
+  comparison.baseline.git_commit = "base";
+  comparison.current = RunInfo{"this run", "2026-11-02T00:00:00Z", "c9", {}};
+  comparison.current.device.kind = DeviceKind::cpu;
+  comparison.current.device.slug = "cpu-test";
+  comparison.baseline.device = comparison.current.device;
+  BenchmarkComparison regressed;
+  regressed.name = "a";
+  regressed.verdict = Verdict::regression;
+  regressed.evidence = Evidence{};
+  regressed.evidence->ratio = 1.125;
+  regressed.evidence->q_value = 0.001;
+  BenchmarkComparison unchanged;
+  unchanged.name = "b";
+  unchanged.verdict = Verdict::no_change;
+  comparison.benchmarks = {regressed, unchanged};
+  perfgate::testing::write_text(dir_ / "c.comparison.json", comparison_to_json(comparison, 1));
   const IngestSummary s = ingest({dir_ / "c.comparison.json"});
   EXPECT_EQ(s.comparisons_added, 1u);
   EXPECT_EQ(s.verdicts, 2u);
   EXPECT_EQ(ingest({dir_ / "c.comparison.json"}).comparisons_present, 1u);
-  const auto rows = db_->query("SELECT verdict, change_pct, testbed, commit_sha FROM verdicts WHERE benchmark = ?",
+  const auto rows = db_->query("SELECT verdict, change_pct, testbed, commit_sha, q_value FROM verdicts WHERE benchmark = ?",
                                {std::string("a")});
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_EQ(std::get<std::string>(rows[0][0]), "REGRESSION");
-  EXPECT_DOUBLE_EQ(std::get<double>(rows[0][1]), 12.5);
+  EXPECT_NEAR(std::get<double>(rows[0][1]), 12.5, 1e-9);
   EXPECT_EQ(std::get<std::string>(rows[0][2]), "cpu-test");
   EXPECT_EQ(std::get<std::string>(rows[0][3]), "c9");
+  EXPECT_DOUBLE_EQ(std::get<double>(rows[0][4]), 0.001);
+
+  // What the gate's own reader refuses, the history refuses too: a verdict
+  // that is no verdict, in a file otherwise like the one above.
+  nlohmann::json bad = nlohmann::json::parse(comparison_to_json(comparison, 1));
+  bad["benchmarks"][1]["verdict"] = "MAYBE";
+  perfgate::testing::write_text(dir_ / "bad.comparison.json", bad.dump());
+  try {
+    ingest({dir_ / "bad.comparison.json"});
+    ADD_FAILURE() << "a comparison with an unknown verdict was stored";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("bad.comparison.json"), std::string::npos) << e.what();
+  }
 }
 
 // The dashboard's query: many series in one, each as load_series gives it.

@@ -160,5 +160,37 @@ TEST_F(PostgresServerTest, AStalledServerIsAnErrorNotAHang) {
   EXPECT_EQ(message.find(PostgresCluster::shared().password()), std::string::npos) << message;
 }
 
+// A server that stops answering in the middle of a session (its backend
+// stopped after the connection was made: the kernel still acknowledges what
+// is sent) is an error once the statement timeout and 10 s more passed, not
+// a hang; the connection is closed, and later calls say so at once.
+TEST_F(PostgresServerTest, AServerThatStallsMidSessionIsAnErrorNotAHang) {
+  const auto db = open_database(url_ + "&options=-c%20statement_timeout%3D1500");
+  const auto backend = db->query("SELECT pg_backend_pid()");
+  ASSERT_EQ(backend.size(), 1u);
+  const auto pid = static_cast<pid_t>(std::get<std::int64_t>(backend[0][0]));
+  ASSERT_EQ(::kill(pid, SIGSTOP), 0);
+  const auto started = std::chrono::steady_clock::now();
+  std::string message = "answered";
+  try {
+    db->query("SELECT 1");
+  } catch (const InputError& e) {
+    message = e.what();
+  }
+  const auto waited = std::chrono::steady_clock::now() - started;
+  ::kill(pid, SIGCONT);
+  EXPECT_NE(message.find("did not answer within 11.5 s"), std::string::npos) << message;
+  EXPECT_GE(waited, std::chrono::milliseconds(11'000)) << "the statement timeout and the margin are waited out";
+  EXPECT_LT(waited, std::chrono::seconds(60)) << message;
+  EXPECT_EQ(message.find(PostgresCluster::shared().password()), std::string::npos) << message;
+  try {
+    db->query("SELECT 1");
+    ADD_FAILURE() << "a closed connection answered";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("closed"), std::string::npos) << e.what();
+  }
+  db->rollback();  // nothing to roll back, and no hang
+}
+
 }  // namespace
 }  // namespace perfgate::sql

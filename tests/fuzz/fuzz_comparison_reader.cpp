@@ -17,7 +17,7 @@
 
 #include "perfgate/model/errors.hpp"
 #include "perfgate/writers/comparison_json.hpp"
-#include "perfgate/writers/comparison_json_reader.hpp"
+#include "perfgate/compare/comparison_json_reader.hpp"
 
 namespace {
 

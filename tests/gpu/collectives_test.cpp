@@ -1,8 +1,8 @@
 // NCCL collectives on the GPUs present: every collective, out of place and
 // in place, on 1 GPU and on every count up to those present (2, 4, 8),
 // leaves exactly the values the host expects (#wrong = 0), including sizes
-// that do not split evenly over the ranks; the per-GPU timer gives each GPU
-// a positive time and takes the largest.  Skipped without a device.
+// that do not split evenly over the ranks (the multi-GPU timer is
+// measure_gpus_test.cpp's).  Skipped without a device.
 
 #include <gtest/gtest.h>
 
@@ -13,7 +13,6 @@
 #include "perfgate/cuda/availability.hpp"
 #include "perfgate/kernels/collective_run.hpp"
 #include "perfgate/kernels/nccl_communicators.hpp"
-#include "perfgate/kernels/rank_timer.hpp"
 
 namespace perfgate::kernels {
 namespace {
@@ -46,27 +45,6 @@ TEST(NcclCollectives, EveryCollectiveGivesTheExpectedValues) {
                                 << gpus << " GPUs, " << elements << " elements";
         }
   }
-}
-
-TEST(NcclCollectives, TimerTakesTheSlowestGpu) {
-  REQUIRE_DEVICE();
-  const int gpus = gpu_counts().back();
-  std::string problem;
-  auto comms = NcclCommunicators::create(gpus, &problem);
-  ASSERT_TRUE(comms) << problem;
-  CollectiveRun run(*comms, {Collective::all_reduce, false, std::size_t{1} << 24});
-  ASSERT_TRUE(run.allocate(&problem)) << problem;
-  ASSERT_TRUE(run.enqueue(&problem)) << problem;  // warm-up
-  RankTimer timer(*comms);
-  ASSERT_TRUE(timer.create(&problem)) << problem;
-  ASSERT_TRUE(timer.start(&problem)) << problem;
-  for (int i = 0; i < 5; ++i) ASSERT_TRUE(run.enqueue(&problem)) << problem;
-  ASSERT_TRUE(timer.stop(&problem)) << problem;
-  const auto slowest = timer.slowest_seconds(&problem);
-  ASSERT_TRUE(slowest) << problem;
-  ASSERT_EQ(timer.rank_seconds().size(), static_cast<std::size_t>(gpus));
-  for (double s : timer.rank_seconds()) EXPECT_GT(s, 0.0);
-  EXPECT_EQ(*slowest, *std::max_element(timer.rank_seconds().begin(), timer.rank_seconds().end()));
 }
 
 TEST(NcclCollectives, MoreGpusThanVisibleIsAProblemNotACrash) {

@@ -15,7 +15,7 @@
 #include "perfgate/compare/comparison.hpp"
 #include "perfgate/compare/confirmation.hpp"
 #include "perfgate/compare/exit_code.hpp"
-#include "perfgate/model/baseline_refresh.hpp"
+#include "perfgate/baselines/baseline_refresh.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/report_path.hpp"
 #include "perfgate/model/results_io.hpp"

@@ -7,7 +7,7 @@
 #include "commands.hpp"
 #include "device_cuda_helper.hpp"
 #include "perfgate/compare/exit_code.hpp"
-#include "perfgate/model/baseline_store.hpp"
+#include "perfgate/baselines/baseline_store.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/input_file.hpp"
 #include "perfgate/model/results_io.hpp"

@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "perfgate/model/baseline_store.hpp"
+#include "perfgate/baselines/baseline_store.hpp"
 #include "perfgate/model/results.hpp"
 
 namespace perfgate::cli {

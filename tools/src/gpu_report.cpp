@@ -9,7 +9,7 @@
 #include "cuda/device_fingerprint.hpp"
 #include "perfgate/compare/exit_code.hpp"
 #include "perfgate/cuda/availability.hpp"
-#include "perfgate/model/baseline_store.hpp"
+#include "perfgate/baselines/baseline_store.hpp"
 #include "perfgate/model/device_calibration.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/fingerprint_json.hpp"

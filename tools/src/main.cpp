@@ -38,6 +38,7 @@
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/fault_switch.hpp"
 #include "perfgate/model/run_kind.hpp"
+#include "perfgate/model/shared_flags.hpp"
 
 namespace {
 
@@ -92,7 +93,7 @@ void add_compare(CLI::App& app, Program& p) {
       ->check(suite_name_validator());
   add_report_flags(*c, p.compare.reports);
   add_gate_flags(*c, p.compare.gate);
-  c->add_option("--suggest-disable", p.compare.suggest_disable, "suggestion rules to switch off (RULE,RULE)");
+  c->add_option(kSuggestDisableFlag.cli, p.compare.suggest_disable, kSuggestDisableFlag.help);
   c->add_option("--baseline-dir", p.compare.baseline_dir, "baselines folder (gpu_timing's launch floor)")->capture_default_str();
   c->footer(gate_exit_codes_help());
 }
@@ -152,7 +153,7 @@ void add_ab(CLI::App& app, Program& p) {
   a->add_option("--suite", p.ab.suite, "the suite's name in the reports (default: the builds')")->check(suite_name_validator());
   add_report_flags(*a, p.ab.reports);
   add_gate_flags(*a, p.ab.gate);
-  a->add_option("--suggest-disable", p.ab.suggest_disable, "suggestion rules to switch off (RULE,RULE)");
+  a->add_option(kSuggestDisableFlag.cli, p.ab.suggest_disable, kSuggestDisableFlag.help);
   a->add_option("--baseline-dir", p.ab.baseline_dir, "baselines folder (gpu_timing's launch floor)")->capture_default_str();
   a->add_option("SUITE_FLAGS", p.ab.suite_args, "after --: flags for both builds (e.g. --benchmark_filter=REGEX)");
   a->footer(gate_exit_codes_help());
@@ -162,7 +163,7 @@ void add_suggest(CLI::App& app, Program& p) {
   auto* s = app.add_subcommand("suggest", "measured, prioritized advice for a results file");
   s->add_option("RESULTS", p.suggest.results, "perfgate results (or Google Benchmark JSON; - for standard input)");
   s->add_option("--baseline", p.suggest.baseline, "also explain the regressions against this baseline");
-  s->add_option("--disable", p.suggest.disable, "rules to switch off (RULE,RULE)");
+  s->add_option("--disable", p.suggest.disable, kSuggestDisableFlag.help);
   s->add_option("--baseline-dir", p.suggest.baseline_dir, "baselines folder (gpu_timing's launch floor)")->capture_default_str();
   s->add_flag("--json", p.suggest.json, "print the suggestions as JSON");
   s->add_flag("--list", p.suggest.list, "list the rules and stop");
@@ -190,7 +191,7 @@ void add_history(CLI::App& app, Program& p) {
   i->add_option("--suite", p.history_ingest.ingest.suite,
                 "the suite's name (replaces the file's: its program's name for Google Benchmark and NVBench JSON)")
       ->check(suite_name_validator());
-  i->add_option("--kind", p.history_ingest.ingest.kind, "main (the trend), pr or ab (kept beside it)")->capture_default_str();
+  i->add_option("--kind", p.history_ingest.ingest.kind, kHistoryKindFlag.help)->capture_default_str();
   i->add_flag("--force", p.history_ingest.ingest.force,
               "store runs under a --testbed that already holds another device's runs (they then share its series)");
   auto* c = h->add_subcommand("changes", "step changes in each benchmark's series, regressions first");
@@ -250,9 +251,8 @@ void add_run(CLI::App& app, Program& p) {
       ->capture_default_str();
   r->add_option("-I", p.run.stride, "ctest -I: a stride of the tests (Start,End,Stride), for shards");
   r->add_option("--report-dir", p.run.report_dir, "where the reports go (default: <build>/perfgate-report)");
-  r->add_option("--history", p.run.history, "store the run in this history (an SQLite file or a postgresql:// URL)")
-      ->envname("PERFGATE_HISTORY");
-  r->add_option("--history-kind", p.run.history_kind, "main (the trend), pr or ab (kept beside it)")
+  r->add_option(kHistoryFlag.cli, p.run.history, kHistoryFlag.help)->envname("PERFGATE_HISTORY");
+  r->add_option(kHistoryKindFlag.cli, p.run.history_kind, kHistoryKindFlag.help)
       ->envname("PERFGATE_HISTORY_KIND")
       ->check(CLI::IsMember(std::vector<std::string>(kRunKinds.begin(), kRunKinds.end())))
       ->capture_default_str();

@@ -7,7 +7,7 @@
 #include "perfgate/model/input_file.hpp"
 #include "perfgate/model/report_path.hpp"
 #include "perfgate/model/results_io.hpp"
-#include "perfgate/writers/comparison_json_reader.hpp"
+#include "perfgate/compare/comparison_json_reader.hpp"
 
 namespace perfgate::cli {
 namespace fs = std::filesystem;

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <span>
 
-#include "current_device.hpp"
+#include "perfgate/kernels/current_device.hpp"
 #include "pattern_fill.hpp"
 #include "perfgate/kernels/collective_pattern.hpp"
 #include "perfgate/kernels/cuda_check.hpp"

@@ -3,7 +3,7 @@
 #include <numeric>
 #include <utility>
 
-#include "current_device.hpp"
+#include "perfgate/kernels/current_device.hpp"
 #include "perfgate/kernels/cuda_check.hpp"
 
 namespace perfgate::kernels {

@@ -1,14 +1,15 @@
+#include <algorithm>
 #include <cstdio>
-#include "perfgate/model/counter_names.hpp"
 #include <string>
 
-#include "clock_probe.hpp"
-#include "l2_flush.hpp"
+#include "gpu_lane.hpp"
+#include "perfgate/kernels/current_device.hpp"
 #include "perfgate/cuda/availability.hpp"
 #include "perfgate/cuda/case_checks.hpp"
 #include "perfgate/cuda/check.hpp"
 #include "perfgate/cuda/launch_blocker.hpp"
 #include "perfgate/cuda/measure.hpp"
+#include "perfgate/model/counter_names.hpp"
 #include "perfgate/model/results.hpp"
 #include "perfgate/runtime/run_collector.hpp"
 #include "trace/cupti_session.hpp"
@@ -33,58 +34,61 @@ std::string timeout_message(double seconds) {
 }  // namespace
 
 GpuTimer::GpuTimer(benchmark::State& state, const MeasureOptions& options) : state_(state), options_(options) {
-  if (!device_ready(state_)) return;
+  if (!device_ready(state_) || !valid_options()) return;
+  ready_ = prepare({GpuStream{availability().device, nullptr}}, 0);
+}
+
+GpuTimer::GpuTimer(benchmark::State& state, const MeasureOptions& options, const std::vector<GpuStream>& gpus,
+                   int marks)
+    : state_(state), options_(options) {
+  if (!device_ready(state_) || !valid_options()) return;
+  if (gpus.empty() || marks < 0) {
+    state_.SkipWithError("perfgate::cuda::measure_gpus: needs one stream per GPU, at least one, and marks >= 0");
+    return;
+  }
+  ready_ = prepare(gpus, marks);
+}
+
+bool GpuTimer::valid_options() {
   if (options_.batch < 1 || options_.warmup < 0 || !(options_.blocking_timeout_s > 0) ||
       !(options_.throttle_fraction > 0 && options_.throttle_fraction <= 1)) {
     state_.SkipWithError(
         "perfgate::cuda::measure: batch must be >= 1, warmup >= 0, blocking_timeout_s > 0 and throttle_fraction in (0, 1]");
-    return;
+    return false;
   }
   // Without a warm-up call the first sample would launch the work's kernels
   // for the first time behind the blocker; with lazy module loading (CUDA's
   // default) that first launch waits for the GPU, i.e. for the blocker.
   options_.hide_latency = options_.hide_latency && options_.batch <= kMaxBlockedBatch && options_.warmup > 0;
-  ready_ = prepare(availability().device);
+  return true;
 }
 
-bool GpuTimer::prepare(int device) {
-  int sm_count = 0;
-  if (!check("cudaSetDevice", cudaSetDevice(device)) ||
-      !check("cudaStreamCreateWithFlags", cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)) ||
-      !check("cudaEventCreate", cudaEventCreate(&start_)) || !check("cudaEventCreate", cudaEventCreate(&stop_)) ||
-      !check("cudaDeviceGetAttribute(ClockRate)", cudaDeviceGetAttribute(&max_sm_clock_mhz_, cudaDevAttrClockRate, device)) ||
-      !check("cudaDeviceGetAttribute(MultiProcessorCount)",
-             cudaDeviceGetAttribute(&sm_count, cudaDevAttrMultiProcessorCount, device)))
-    return false;
-  max_sm_clock_mhz_ /= 1000;  // kHz
-  if (!options_.hot) {
-    L2FlushBuffer flush;
-    if (!check("cudaMalloc(L2 flush buffer)", l2_flush_buffer(device, flush))) return false;
-    flush_buffer_ = flush.data;
-    flush_bytes_ = flush.bytes;
+bool GpuTimer::prepare(const std::vector<GpuStream>& gpus, int marks) {
+  const LaneOptions lane_options{.flush_l2 = !options_.hot, .sample_clocks = options_.sample_clocks, .marks = marks};
+  for (const GpuStream& gpu : gpus) {
+    lanes_.push_back(std::make_unique<GpuLane>());
+    const CudaCall prepared = lanes_.back()->prepare(gpu.device, gpu.stream, lane_options);
+    if (!check(*lanes_.back(), prepared.api, prepared.error)) return false;
   }
+  seconds_.assign(lanes_.size(), 0.0);
+  // One blocker holds every GPU's stream: its flags are mapped and portable,
+  // so one release() starts all GPUs together.
   if (options_.hide_latency) {
     blocker_ = std::make_unique<LaunchBlocker>();
     if (!check("cudaHostAlloc(launch blocker)", blocker_->allocate())) return false;
   }
-  if (options_.sample_clocks) {
-    clock_ = std::make_unique<ClockProbe>();
-    if (!check("cudaHostAlloc(clock probe)", clock_->allocate(sm_count))) return false;
-  }
-  memory_ = std::make_unique<DeviceMemoryPeak>(device);
   return true;
 }
 
 GpuTimer::~GpuTimer() {
-  // Errors here cannot be reported any more; the case already has its result.
+  // The held streams must not wait out the blocker's timeout; the lanes wait
+  // for their streams before the blocker's memory goes.
   if (blocker_) blocker_->release();
-  if (start_) cudaEventDestroy(start_);
-  if (stop_) cudaEventDestroy(stop_);
-  if (stream_) {
-    cudaStreamSynchronize(stream_);  // the blocker's memory must outlive its kernel
-    cudaStreamDestroy(stream_);
-  }
+  kernels::CurrentDevice keep;
+  lanes_.clear();
 }
+
+cudaStream_t GpuTimer::stream() const { return lanes_.empty() ? nullptr : lanes_.front()->stream(); }
 
 bool GpuTimer::fail(const std::string& message) {
   if (blocker_) blocker_->release();
@@ -99,62 +103,117 @@ bool GpuTimer::check(const char* api, cudaError_t error) {
   return fail("");
 }
 
-bool GpuTimer::finish_warmup() {
-  if (!check("warm-up launch", cudaGetLastError())) return false;
-  // The probe kernels are launched once here too: a first launch loads its
-  // module, which must not happen while the blocker holds the stream.
-  if (clock_ && !check("clock probe launch", clock_->read(stream_, 0))) return false;
-  if (!check("cudaStreamSynchronize(warm-up)", cudaStreamSynchronize(stream_))) return false;
-  if (blocker_) {
-    if (!check("launch blocker", blocker_->block(stream_, options_.blocking_timeout_s))) return false;
-    blocker_->release();
-    if (!check("cudaStreamSynchronize(launch blocker)", cudaStreamSynchronize(stream_))) return false;
-  }
-  memory_->sample();
+// Several GPUs: the error names the GPU it happened on.
+bool GpuTimer::check(const GpuLane& lane, const char* api, cudaError_t error) {
+  if (error == cudaSuccess || lanes_.size() < 2) return check(api, error);
+  const std::string on_gpu = std::string(api) + " on GPU " + std::to_string(lane.device());
+  return check(on_gpu.c_str(), error);
+}
+
+bool GpuTimer::each_lane(bool (GpuTimer::*step)(GpuLane&)) {
+  for (const auto& lane : lanes_)
+    if (!(this->*step)(*lane)) return false;
   return true;
 }
 
-bool GpuTimer::flush_l2() {
-  if (options_.hot || !flush_buffer_) return true;
-  PhaseRange range(CasePhase::flush);
-  return check("cudaMemsetAsync(L2 flush)", cudaMemsetAsync(flush_buffer_, 0, flush_bytes_, stream_));
+bool GpuTimer::warm_lane(GpuLane& lane) {
+  // The probe kernel is launched once here too: a first launch loads its
+  // module, which must not happen while the blocker holds the stream.
+  const CudaCall probe = lane.launch_probe();
+  if (!check(lane, probe.api, probe.error)) return false;
+  const CudaCall waited = lane.synchronize();
+  return check(lane, "cudaStreamSynchronize(warm-up)", waited.error);
+}
+
+bool GpuTimer::finish_warmup() {
+  if (!check("warm-up launch", cudaGetLastError())) return false;
+  kernels::CurrentDevice keep;
+  if (!each_lane(&GpuTimer::warm_lane)) return false;
+  if (blocker_) {
+    for (const auto& lane : lanes_)
+      if (!check(*lane, "cudaSetDevice", lane->select().error) ||
+          !check(*lane, "launch blocker", blocker_->block(lane->stream(), options_.blocking_timeout_s)))
+        return false;
+    blocker_->release();
+    for (const auto& lane : lanes_)
+      if (!check(*lane, "cudaStreamSynchronize(launch blocker)", lane->synchronize().error)) return false;
+  }
+  if (GpuLane* lane = memory_lane()) lane->sample_memory();
+  return true;
+}
+
+bool GpuTimer::start_lane(GpuLane& lane) {
+  if (!check(lane, "cudaSetDevice", lane.select().error)) return false;
+  if (blocker_ && !check(lane, "launch blocker", blocker_->block(lane.stream(), options_.blocking_timeout_s)))
+    return false;
+  const CudaCall begun = lane.begin_sample();
+  return check(lane, begun.api, begun.error);
 }
 
 bool GpuTimer::start_sample() {
-  if (clock_) clock_->reset();
-  if (blocker_ && !check("launch blocker", blocker_->block(stream_, options_.blocking_timeout_s))) return false;
-  if (!flush_l2()) return false;
-  if (clock_ && !check("clock probe launch", clock_->read(stream_, 0))) return false;
-  return check("cudaEventRecord(start)", cudaEventRecord(start_, stream_));
+  kernels::CurrentDevice keep;
+  return each_lane(&GpuTimer::start_lane);
+}
+
+bool GpuTimer::mark(int gpu, int k) {
+  kernels::CurrentDevice keep;
+  GpuLane& lane = *lanes_.at(static_cast<std::size_t>(gpu));
+  const CudaCall marked = lane.mark(k);
+  return check(lane, marked.api, marked.error);
+}
+
+bool GpuTimer::stop_lane(GpuLane& lane) {
+  const CudaCall ended = lane.end_sample();
+  return check(lane, ended.api, ended.error);
+}
+
+bool GpuTimer::wait_lane(GpuLane& lane) {
+  const CudaCall waited = lane.synchronize();
+  return check(lane, waited.api, waited.error);
 }
 
 bool GpuTimer::stop_sample() {
-  // The stop event is queued first: any host call before it (even the
-  // launch-error check) would be timed while the GPU idles.  The work's
-  // launch errors are read before the probe's launch, which would take them.
-  if (!check("cudaEventRecord(stop)", cudaEventRecord(stop_, stream_)) ||
-      !check("kernel launch", cudaGetLastError()))
-    return false;
-  if (clock_ && !check("clock probe launch", clock_->read(stream_, 1))) return false;
+  kernels::CurrentDevice keep;
+  if (!each_lane(&GpuTimer::stop_lane)) return false;
   if (blocker_) blocker_->release();
-  if (!check("cudaStreamSynchronize", cudaStreamSynchronize(stream_))) return false;
+  if (!each_lane(&GpuTimer::wait_lane)) return false;
   if (blocker_ && blocker_->timed_out()) return fail(timeout_message(options_.blocking_timeout_s));
-  float milliseconds = 0.0f;
-  if (!check("cudaEventElapsedTime", cudaEventElapsedTime(&milliseconds, start_, stop_))) return false;
-  if (clock_) clock_average_.add(clock_->reading(0), clock_->reading(1));
-  state_.SetIterationTime(static_cast<double>(milliseconds) / 1e3);
+  double slowest = 0.0;
+  for (std::size_t i = 0; i < lanes_.size(); ++i) {
+    const CudaCall read = lanes_[i]->read_sample(&seconds_[i]);
+    if (!check(*lanes_[i], read.api, read.error)) return false;
+    slowest = std::max(slowest, seconds_[i]);
+  }
+  state_.SetIterationTime(slowest);
   return true;
+}
+
+std::optional<double> GpuTimer::mark_seconds(int gpu, int k) const {
+  double seconds = 0.0;
+  if (!lanes_.at(static_cast<std::size_t>(gpu))->read_mark(k, &seconds).ok()) return std::nullopt;
+  return seconds;
+}
+
+// The device whose free memory note_memory_before_case took.
+GpuLane* GpuTimer::memory_lane() const {
+  for (const auto& lane : lanes_)
+    if (lane->device() == availability().device) return lane.get();
+  return nullptr;
 }
 
 void GpuTimer::finish() {
   if (!ready_ || state_.error_occurred()) return;
-  memory_->sample();
-  if (auto peak = memory_->bytes()) state_.counters[counter::kDeviceMemoryPeakBytes] = *peak;
-  const auto mhz = clock_average_.mhz();
-  if (!mhz) return;
-  const double clock = *mhz * clock_reading_scale();
-  state_.counters[counter::kSmClockMhz] = clock;
-  if (is_throttled(clock, max_sm_clock_mhz_, options_.throttle_fraction)) state_.counters[kThrottledCounter] = 1.0;
+  kernels::CurrentDevice keep;
+  if (GpuLane* lane = memory_lane()) {
+    lane->sample_memory();
+    if (auto peak = lane->memory_peak()) state_.counters[counter::kDeviceMemoryPeakBytes] = *peak;
+  }
+  std::vector<GpuClock> clocks;
+  for (const auto& lane : lanes_) clocks.push_back(lane->clock());
+  const auto group = group_clock(clocks, options_.throttle_fraction);
+  if (!group) return;
+  state_.counters[counter::kSmClockMhz] = group->mhz;
+  if (group->throttled) state_.counters[kThrottledCounter] = 1.0;
 }
 
 bool GpuTimer::tracing() { return trace::trace_pass_process(); }
@@ -173,17 +232,18 @@ void GpuTimer::run_traced_pass(const std::function<void(cudaStream_t)>& launch) 
   for (int sample = 0; launched && sample < kTracedSamples; ++sample) {
     {
       trace::TracedPhase phase(trace::Phase::flush);
-      launched = flush_l2();
+      const CudaCall flushed = lanes_.front()->flush();
+      launched = check(flushed.api, flushed.error);
     }
     trace::TracedPhase phase(trace::Phase::work);
-    for (int i = 0; launched && i < options_.batch; ++i) launch(stream_);
+    for (int i = 0; launched && i < options_.batch; ++i) launch(stream());
   }
   // Work on other streams (forked from this one) is waited for too.
   launched = launched && check("kernel launch", cudaGetLastError()) &&
              check("cudaDeviceSynchronize(traced pass)", cudaDeviceSynchronize());
   trace::TracedCase traced{trace::end_traced_case(), std::int64_t{kTracedSamples} * options_.batch, {}};
   if (!launched) return;
-  const int device = availability().device;
+  const int device = lanes_.front()->device();
   cudaDeviceProp properties{};
   if (cudaGetDeviceProperties(&properties, device) == cudaSuccess)
     traced.device_names[static_cast<std::uint32_t>(device)] = properties.name;

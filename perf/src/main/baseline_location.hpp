@@ -9,8 +9,9 @@
 
 namespace perfgate {
 
-// --perfgate_baseline, else the suite's baseline for this device in the
-// FolderBaselineStore of --perfgate_baseline_dir (baseline_store.hpp).
+// --perfgate_baseline, else where the baseline store of
+// --perfgate_baseline_dir (open_baseline_store, baseline_store.hpp) keeps
+// the suite's baseline for this device.
 // InputError when neither flag is given.
 std::filesystem::path baseline_path(const MainOptions& options, const std::string& slug, const std::string& suite);
 

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "perfgate/model/run_kind.hpp"
+#include "perfgate/model/shared_flags.hpp"
 #include "perfgate/compare/gate_options.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/suite_name.hpp"
@@ -68,16 +69,14 @@ const std::map<std::string, std::pair<Setter, std::string>>& flag_table() {
                    "true|false: re-measure suspected regressions before they fail the gate (default true)"}},
       {"confirm_repetitions", {[](MainOptions& o, const std::string& v) { o.confirm_repetitions = parse_count("confirm_repetitions", v, 2); },
                                "N: repetitions of the re-measurement (default: twice the run's)"}},
-      {"suggest_disable", {[](MainOptions& o, const std::string& v) { o.suggest_disable = v; },
-                           "RULE,RULE: suggestion rules to switch off (`perfgate suggest --list` names them)"}},
+      {kSuggestDisableFlag.suite, {[](MainOptions& o, const std::string& v) { o.suggest_disable = v; },
+                                   kSuggestDisableFlag.help}},
       {"trace", {[](MainOptions& o, const std::string& v) { o.trace_dir = v; },
                  "DIR: after the timed run, an untimed pass of each GPU case under CUPTI: a Chrome trace per case "
                  "in DIR (Perfetto opens it) and a per-kernel summary in the results"}},
-      {"history", {[](MainOptions& o, const std::string& v) { o.history = v; },
-                   "URL: a run history (SQLite file or postgresql:// URL): each case's run-to-run spread comes from "
-                   "its recent runs on this testbed, and this run is recorded there"}},
-      {"history_kind", {[](MainOptions& o, const std::string& v) { o.history_kind = parse_history_kind(v); },
-                        "main|pr|ab: how the run is recorded (only main runs form the trend; default main)"}},
+      {kHistoryFlag.suite, {[](MainOptions& o, const std::string& v) { o.history = v; }, kHistoryFlag.help}},
+      {kHistoryKindFlag.suite, {[](MainOptions& o, const std::string& v) { o.history_kind = parse_history_kind(v); },
+                                kHistoryKindFlag.help}},
       {"promote_hint", {[](MainOptions& o, const std::string& v) { o.promote_hint = parse_bool("promote_hint", v); },
                         "true|false: after a record run, name the command that makes its results the baseline "
                         "(default true; perfgate baseline update and ab, whose rounds are temporary, turn it off)"}},

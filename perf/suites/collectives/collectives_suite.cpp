@@ -5,11 +5,14 @@
 // of x8 (10 sizes: nccl-tests' x2 steps would make 4 x 2 x 4 x 28 cases, far
 // past the few minutes a gated suite may take).
 //
-// Time: each sample queues `batch` calls on every GPU between a CUDA event
-// pair per GPU; the sample's time is the slowest GPU's start-to-stop time
-// (a collective is done when its last rank is), per call: seconds / batch.
-// Where the GPUs finish a call faster than the host queues the next (small
-// sizes), the time is the host's queuing, as in nccl-tests' own timing.
+// Time: perfgate::cuda::measure_gpus: each sample queues `batch` calls on
+// every GPU between a CUDA event pair per GPU; the sample's time is the
+// slowest GPU's start-to-stop time (a collective is done when its last rank
+// is), per call: seconds / batch; every GPU's SM clock is read around the
+// sample and a repetition whose slowest-clocked GPU is throttled is left out,
+// as for one GPU.  Where the GPUs finish a call faster than the host queues
+// the next (small sizes), the time is the host's queuing, as in nccl-tests'
+// own timing (no launch blocker: collective_options says why).
 // Counters, from this repetition's mean time per call t (nccl-tests'
 // definitions, kernels/collectives/.../bus_bandwidth.hpp):
 //   algbw = S / t (GB/s), busbw = algbw * factor (2(n-1)/n all-reduce,
@@ -38,8 +41,6 @@
 #include "perfgate/kernels/bus_bandwidth.hpp"
 #include "perfgate/kernels/collective_run.hpp"
 #include "perfgate/kernels/nccl_communicators.hpp"
-#include "perfgate/kernels/rank_timer.hpp"
-#include "perfgate/cuda/trace_work.hpp"
 #include "perfgate/perfgate.hpp"
 
 namespace {
@@ -110,33 +111,23 @@ std::optional<std::size_t> wrong_elements(kernels::CollectiveRun& run, std::stri
 
 void fail(benchmark::State& state, const std::string& problem) { state.SkipWithError(problem.c_str()); }
 
-// The timed loop; returns this repetition's mean seconds per call.
-std::optional<double> time_calls(benchmark::State& state, kernels::CollectiveRun& run,
-                                 const kernels::NcclCommunicators& comms, int batch) {
-  std::string problem;
-  kernels::RankTimer timer(comms);
-  if (!timer.create(&problem)) {
-    fail(state, problem);
-    return std::nullopt;
-  }
-  double seconds = 0.0;
-  std::int64_t calls = 0;
-  perfgate::PhaseRange range(perfgate::CasePhase::timed);
-  while (state.KeepRunningBatch(batch)) {
-    bool queued = timer.start(&problem);
-    for (int i = 0; queued && i < batch; ++i) queued = run.enqueue(&problem);
-    queued = queued && timer.stop(&problem);
-    const auto slowest = queued ? timer.slowest_seconds(&problem) : std::nullopt;
-    if (!slowest) {
-      fail(state, problem);
-      continue;  // the loop ends: the case has an error
-    }
-    state.SetIterationTime(*slowest);
-    seconds += *slowest;
-    calls += batch;
-  }
-  if (state.error_occurred() || calls == 0) return std::nullopt;
-  return seconds / static_cast<double>(calls);
+// Every rank's GPU and stream, for measure_gpus().
+std::vector<perfgate::cuda::GpuStream> rank_streams(const kernels::NcclCommunicators& comms) {
+  std::vector<perfgate::cuda::GpuStream> streams;
+  for (int r = 0; r < comms.size(); ++r) streams.push_back({comms.device(r), comms.stream(r)});
+  return streams;
+}
+
+// nccl-tests' timing: no L2 flush between samples.  No launch blocker:
+// NCCL queues each call's work in a FIFO the GPUs drain, and with every
+// stream held a batch of calls can fill it, so the host would wait on GPUs
+// that wait on the host until the blocker's timeout.
+perfgate::cuda::MeasureOptions collective_options(std::size_t bytes) {
+  perfgate::cuda::MeasureOptions options;
+  options.hot = true;
+  options.hide_latency = false;
+  options.batch = calls_per_sample(bytes);
+  return options;
 }
 
 void BM_collective(benchmark::State& state, Collective c, bool in_place, int gpus, std::size_t bytes) {
@@ -151,17 +142,17 @@ void BM_collective(benchmark::State& state, Collective c, bool in_place, int gpu
   if (*wrong > 0)
     return fail(state, "#wrong = " + std::to_string(*wrong) + ": output elements differ from the expected values " +
                                  "(kernels/collectives/.../collective_pattern.hpp)");
-  if (perfgate::cuda::GpuTimer::tracing())
-    return perfgate::cuda::trace_work(state, gpus, [&] { run.enqueue(&problem); });
-  {
-    perfgate::PhaseRange range(perfgate::CasePhase::warmup);
-    if (!run.enqueue(&problem)) return fail(state, problem);
-  }
-  const auto per_call = time_calls(state, run, *comms, calls_per_sample(bytes));
-  if (!per_call) return;
-  const double algbw = kernels::algbw_gbps(run.bytes(), *per_call);
-  state.counters["algbw"] = algbw;
-  state.counters["busbw"] = kernels::busbw_gbps(c, gpus, algbw);
+  // The slowest GPU's time per call, with measure()'s clock and throttle checks.
+  perfgate::cuda::measure_gpus(state, rank_streams(*comms), [&] {
+    if (!run.enqueue(&problem) && !state.error_occurred()) fail(state, problem);
+  }, collective_options(bytes));
+  if (state.error_occurred()) return;
+  // Rates over the manual (GPU) time: S / t and S * factor / t, t the mean
+  // time per call (nccl-tests' algbw and busbw, in GB/s).
+  const double gigabytes = static_cast<double>(run.bytes()) / 1e9;
+  state.counters["algbw"] = benchmark::Counter(gigabytes, benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["busbw"] =
+      benchmark::Counter(gigabytes * kernels::bus_factor(c, gpus), benchmark::Counter::kIsIterationInvariantRate);
   state.counters["bytes"] = run.bytes();
   state.counters["#wrong"] = static_cast<double>(*wrong);
 }

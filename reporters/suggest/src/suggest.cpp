@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "perfgate/model/baseline_store.hpp"
+#include "perfgate/baselines/baseline_store.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/results_io.hpp"
 #include "rules/rules.hpp"

@@ -1,4 +1,4 @@
-#include "perfgate/model/baseline_refresh.hpp"
+#include "perfgate/baselines/baseline_refresh.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "perfgate/model/baseline_store.hpp"
+#include "perfgate/baselines/baseline_store.hpp"
 
 #include <gtest/gtest.h>
 

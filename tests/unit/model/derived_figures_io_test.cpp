@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "perfgate/model/baseline_refresh.hpp"
+#include "perfgate/baselines/baseline_refresh.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/results_io.hpp"
 #include "results_builder.hpp"

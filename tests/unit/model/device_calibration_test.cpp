@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "perfgate/model/baseline_store.hpp"
+#include "perfgate/baselines/baseline_store.hpp"
 #include "perfgate/model/errors.hpp"
 #include "results_builder.hpp"
 #include "shell.hpp"

@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "perfgate/model/baseline_refresh.hpp"
+#include "perfgate/baselines/baseline_refresh.hpp"
 #include "perfgate/model/errors.hpp"
 #include "results_builder.hpp"
 

@@ -34,5 +34,38 @@ TEST(SmClock, ThrottledBelowThreeQuartersOfTheMaximum) {
   EXPECT_TRUE(is_throttled(1180.0, 1980, 0.6));
 }
 
+TEST(GroupClock, OneGpuIsItsOwnClockAndThrottleCheck) {
+  const auto one = group_clock({GpuClock{1400.0, 1980}});
+  ASSERT_TRUE(one.has_value());
+  EXPECT_DOUBLE_EQ(one->mhz, 1400.0);
+  EXPECT_TRUE(one->throttled) << "1400 < 0.75 x 1980, as is_throttled says";
+  EXPECT_FALSE(group_clock({GpuClock{1400.0, 1980}}, 0.6)->throttled);
+  EXPECT_FALSE(group_clock({GpuClock{std::nullopt, 1980}}).has_value()) << "no reading, no clock";
+}
+
+TEST(GroupClock, TheGpuFurthestBelowItsMaximumStandsForTheStep) {
+  // GPU 1 runs at 62% of its maximum while the others run near theirs: the
+  // step waits for it, so the repetition is throttled and reports its clock.
+  const auto group = group_clock({GpuClock{1950.0, 1980}, GpuClock{1230.0, 1980}, GpuClock{1900.0, 1980}});
+  ASSERT_TRUE(group.has_value());
+  EXPECT_EQ(group->gpu, 1);
+  EXPECT_DOUBLE_EQ(group->mhz, 1230.0);
+  EXPECT_TRUE(group->throttled);
+  // Against its own maximum, not the lowest clock: 1500 of 1755 (85%) is
+  // further from full speed than 1700 of 1980 (86%).
+  const auto mixed = group_clock({GpuClock{1700.0, 1980}, GpuClock{1500.0, 1755}});
+  EXPECT_EQ(mixed->gpu, 1);
+  EXPECT_FALSE(mixed->throttled);
+  const auto partly = group_clock({GpuClock{std::nullopt, 1980}, GpuClock{1900.0, 1980}});
+  EXPECT_EQ(partly->gpu, 1) << "a GPU without a reading is left out";
+}
+
+TEST(GroupClock, UnknownMaximaJudgeNothingAndReportTheLowestClock) {
+  const auto group = group_clock({GpuClock{900.0, 0}, GpuClock{800.0, 0}});
+  ASSERT_TRUE(group.has_value());
+  EXPECT_EQ(group->gpu, 1);
+  EXPECT_FALSE(group->throttled);
+}
+
 }  // namespace
 }  // namespace perfgate

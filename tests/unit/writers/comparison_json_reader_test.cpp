@@ -1,4 +1,4 @@
-#include "perfgate/writers/comparison_json_reader.hpp"
+#include "perfgate/compare/comparison_json_reader.hpp"
 
 #include <algorithm>
 

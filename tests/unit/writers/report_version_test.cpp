@@ -13,7 +13,7 @@
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/version.hpp"
 #include "perfgate/writers/comparison_json.hpp"
-#include "perfgate/writers/comparison_json_reader.hpp"
+#include "perfgate/compare/comparison_json_reader.hpp"
 #include "perfgate/writers/console_table.hpp"
 #include "perfgate/writers/html_report.hpp"
 #include "perfgate/writers/junit_writer.hpp"

@@ -21,14 +21,20 @@
 // ends this case with "<api>: <error>", an error that loses the context ends
 // every later GPU case with one message; without a usable device the case is
 // skipped with the reason.
+//
+// measure_gpus() is the same for work on several GPUs (below).
 
 #include <functional>
 #include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include <benchmark/benchmark.h>
 #include <cuda_runtime_api.h>
 
 #include "perfgate/cuda/device_memory.hpp"
+#include "perfgate/cuda/trace_work.hpp"
 #include "perfgate/runtime/case_scope.hpp"
 #include "perfgate/runtime/sm_clock.hpp"
 
@@ -52,51 +58,70 @@ struct MeasureOptions {
   double throttle_fraction = kThrottleFraction;
 };
 
-class LaunchBlocker;
-class ClockProbe;
+// One GPU of a multi-GPU step: its device and the stream its work runs on.
+struct GpuStream {
+  int device = 0;
+  cudaStream_t stream = nullptr;
+};
 
-// The non-template part of measure().
+class LaunchBlocker;
+class GpuLane;
+
+// The non-template part of measure() and measure_gpus(): a lane per GPU
+// (gpu_lane.hpp: events, flush, clock probe) and one launch blocker for all.
 class GpuTimer {
  public:
-  // Ends the case (skipped or failed) when it cannot time on a device.
+  // One GPU: a stream of its own on the case's device.  Ends the case
+  // (skipped or failed) when it cannot time on a device.
   GpuTimer(benchmark::State& state, const MeasureOptions& options);
+  // Several GPUs: the work's own streams, one per GPU, and `marks` events
+  // per GPU that the work may record between start and stop (mark()).
+  GpuTimer(benchmark::State& state, const MeasureOptions& options, const std::vector<GpuStream>& gpus, int marks = 0);
   ~GpuTimer();
   GpuTimer(const GpuTimer&) = delete;
   GpuTimer& operator=(const GpuTimer&) = delete;
 
   bool ready() const { return ready_; }
-  cudaStream_t stream() const { return stream_; }
+  cudaStream_t stream() const;  // the first GPU's
+  int gpus() const { return static_cast<int>(lanes_.size()); }
   bool finish_warmup();  // waits for the warm-up and checks for errors
-  bool start_sample();   // block, flush unless hot, clock, start event
-  bool stop_sample();    // stop event, clock, release, wait, SetIterationTime
-  void finish();         // clock and memory counters of the repetition
+  bool start_sample();   // each GPU: block, flush unless hot, clock, start event
+  bool mark(int gpu, int k);  // mark k on GPU `gpu`'s stream
+  // Each GPU: stop event, clock; release, wait; the slowest GPU's
+  // start-to-stop time goes to SetIterationTime.
+  bool stop_sample();
+  // The last sample's start-to-stop seconds per GPU, and start-to-mark k.
+  const std::vector<double>& gpu_seconds() const { return seconds_; }
+  std::optional<double> mark_seconds(int gpu, int k) const;
+  void finish();  // clock and memory counters of the repetition
 
   // In the traced pass: whether this process traces instead of timing, and
-  // the pass itself: kTracedSamples x (L2 flush unless hot, `batch` calls)
-  // under CUPTI, once per case; then the benchmark loop ends at once.
+  // the pass itself (one GPU): kTracedSamples x (L2 flush unless hot,
+  // `batch` calls) under CUPTI, once per case; then the benchmark loop ends
+  // at once.  Several GPUs trace with trace_work() (trace_work.hpp).
   static bool tracing();
   void trace(const std::function<void(cudaStream_t)>& launch);
   static constexpr int kTracedSamples = 10;
 
  private:
+  bool valid_options();
+  bool prepare(const std::vector<GpuStream>& gpus, int marks);
   bool check(const char* api, cudaError_t error);
-  bool prepare(int device);
+  bool check(const GpuLane& lane, const char* api, cudaError_t error);
   bool fail(const std::string& message);
-  bool flush_l2();
+  bool each_lane(bool (GpuTimer::*step)(GpuLane&));
+  bool warm_lane(GpuLane& lane);
+  bool start_lane(GpuLane& lane);
+  bool stop_lane(GpuLane& lane);
+  bool wait_lane(GpuLane& lane);
+  GpuLane* memory_lane() const;
   void run_traced_pass(const std::function<void(cudaStream_t)>& launch);
 
   benchmark::State& state_;
   MeasureOptions options_;
-  cudaStream_t stream_ = nullptr;
-  cudaEvent_t start_ = nullptr;
-  cudaEvent_t stop_ = nullptr;
-  void* flush_buffer_ = nullptr;
-  std::size_t flush_bytes_ = 0;
-  int max_sm_clock_mhz_ = 0;
+  std::vector<std::unique_ptr<GpuLane>> lanes_;
   std::unique_ptr<LaunchBlocker> blocker_;
-  std::unique_ptr<ClockProbe> clock_;
-  SmClockAverage clock_average_;
-  std::unique_ptr<DeviceMemoryPeak> memory_;
+  std::vector<double> seconds_;
   bool ready_ = false;
 };
 
@@ -115,6 +140,34 @@ void measure(benchmark::State& state, Launch&& launch, const MeasureOptions& opt
   while (state.KeepRunningBatch(options.batch)) {
     if (!timer.start_sample()) continue;  // the case is failed; the loop ends
     for (int i = 0; i < options.batch; ++i) launch(timer.stream());
+    timer.stop_sample();
+  }
+  timer.finish();
+}
+
+// measure() for work that runs on several GPUs at once, such as a collective
+// or a sharded step: `launch()` queues one call on every GPU's stream in
+// `gpus` (devices 0 .. n-1, as trace_work traces them).  Each sample times
+// every GPU with its own event pair behind one launch blocker, so all GPUs
+// start together, and the sample's time is the slowest GPU's: the step ends
+// for the job when its last GPU is done.  The SM clock is read on every GPU;
+// the GPU furthest below its maximum gives sm_clock_mhz and the throttle
+// check (group_clock, sm_clock.hpp).  The peak memory is the case's device's.
+template <class Launch>
+void measure_gpus(benchmark::State& state, const std::vector<GpuStream>& gpus, Launch&& launch,
+                  const MeasureOptions& options = {}) {
+  GpuTimer timer(state, options, gpus);
+  if (!timer.ready()) return;
+  {
+    PhaseRange range(CasePhase::warmup);
+    for (int i = 0; i < options.warmup; ++i) launch();
+  }
+  if (!timer.finish_warmup()) return;
+  if (GpuTimer::tracing()) return trace_work(state, timer.gpus(), [&] { launch(); });
+  PhaseRange range(CasePhase::timed);
+  while (state.KeepRunningBatch(options.batch)) {
+    if (!timer.start_sample()) continue;
+    for (int i = 0; i < options.batch; ++i) launch();
     timer.stop_sample();
   }
   timer.finish();

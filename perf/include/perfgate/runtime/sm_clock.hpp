@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace perfgate {
 
@@ -32,5 +33,23 @@ class SmClockAverage {
 
 // True when `mhz` is below `fraction` of `max_mhz` (a known maximum).
 bool is_throttled(double mhz, int max_mhz, double fraction = kThrottleFraction);
+
+// One GPU's mean SM clock over a repetition and its maximum (0: unknown).
+struct GpuClock {
+  std::optional<double> mhz;
+  int max_mhz = 0;
+};
+
+// The clock of the GPUs that worked on one timed step together, one GPU or
+// several: a step ends when its slowest GPU does, so the GPU running
+// furthest below its own maximum (the lowest mhz / max_mhz) stands for the
+// step, and the repetition is throttled when that GPU is.  GPUs without a
+// reading are left out; nothing when none has one.
+struct GroupClock {
+  double mhz = 0;     // the chosen GPU's mean clock
+  int gpu = 0;        // its index in the list
+  bool throttled = false;
+};
+std::optional<GroupClock> group_clock(const std::vector<GpuClock>& gpus, double fraction = kThrottleFraction);
 
 }  // namespace perfgate

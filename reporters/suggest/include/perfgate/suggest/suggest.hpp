@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "perfgate/model/baseline_store.hpp"
+#include "perfgate/baselines/baseline_store.hpp"
 #include "perfgate/suggest/rule.hpp"
 
 namespace perfgate {

@@ -1,6 +1,6 @@
 // The baseline folder: <dir>/<slug>/<suite>.json and <dir>/<slug>/device.json.
 
-#include "perfgate/model/baseline_store.hpp"
+#include "perfgate/baselines/baseline_store.hpp"
 
 #include <algorithm>
 #include <cstdlib>

@@ -28,7 +28,7 @@ Record read_record(const fs::path& file, const IngestOptions& options, std::int6
   const std::string content = read_input(file);
   const std::string name = input_name(file);
   const nlohmann::json doc = nlohmann::json::parse(content, nullptr, false);
-  if (!doc.is_discarded() && is_comparison_json(doc)) return make_comparison_record(doc, content, name, options);
+  if (!doc.is_discarded() && is_comparison_json(doc)) return make_comparison_record(content, name, options);
   return make_run_record(parse_results(content, name), content, name, options, now);
 }
 

@@ -1,10 +1,15 @@
 #include "postgres_connection.hpp"
 
 #include <libpq-fe.h>
+#include <poll.h>
 
+#include <chrono>
 #include <charconv>
 #include <cmath>
+#include <cerrno>
+#include <cstdio>
 #include <cstring>
+#include <optional>
 #include <system_error>
 #include <utility>
 
@@ -50,6 +55,21 @@ std::string double_text(double value) {
   return std::string(buffer, end);
 }
 
+// The server's canonical text of a duration setting ("1min", "1500ms",
+// "0"): milliseconds, or nullopt for a form not known here.
+std::optional<double> setting_milliseconds(const std::string& text) {
+  double number = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
+  if (error != std::errc()) return std::nullopt;
+  const std::string unit(end, text.data() + text.size());
+  if (unit.empty() || unit == "ms") return number;
+  if (unit == "s") return number * 1e3;
+  if (unit == "min") return number * 60e3;
+  if (unit == "h") return number * 3600e3;
+  if (unit == "d") return number * 86400e3;
+  return std::nullopt;
+}
+
 TextParameter text_parameter(const Value& value) {
   if (const auto* integer = std::get_if<std::int64_t>(&value)) return {std::to_string(*integer), kInt8, false};
   if (const auto* real = std::get_if<double>(&value)) return {double_text(*real), kFloat8, false};
@@ -76,6 +96,7 @@ class PostgresConnection final : public Connection {
       session += "; SET statement_timeout = '" + std::to_string(kStatementTimeoutS) + "s'";
     if (read_only_) session += "; SET default_transaction_read_only = on";
     execute_script(session);
+    bound_answers_by_the_statement_timeout();
   }
 
   std::vector<Row> query(const std::string& statement, const std::vector<Value>& params) override {
@@ -93,23 +114,30 @@ class PostgresConnection final : public Connection {
       types.push_back(parameter.type);
       values.push_back(parameter.null ? nullptr : parameter.text.c_str());
     }
-    const Result result(PQexecParams(connection_, numbered.text.c_str(), numbered.count, types.data(), values.data(),
-                                     nullptr, nullptr, 0));
+    require_open();
+    if (PQsendQueryParams(connection_, numbered.text.c_str(), numbered.count, types.data(), values.data(), nullptr,
+                          nullptr, 0) == 0)
+      fail(first_line(PQerrorMessage(connection_)));
+    const Result result(await_result());
     check(result.handle);
     return rows(result.handle);
   }
 
   void execute_script(const std::string& script) override {
-    // PQexec sends the whole script at once and returns the last result, or
-    // the first error (the statements after it do not run).
-    const Result result(PQexec(connection_, script.c_str()));
+    // The whole script at once; the last result, or the first error (the
+    // statements after it do not run), as PQexec gives them.
+    require_open();
+    if (PQsendQuery(connection_, script.c_str()) == 0) fail(first_line(PQerrorMessage(connection_)));
+    const Result result(await_result());
     check(result.handle);
   }
 
   void begin() override { execute_script("BEGIN"); }
 
   void commit() override {
-    const Result result(PQexec(connection_, "COMMIT"));
+    require_open();
+    if (PQsendQuery(connection_, "COMMIT") == 0) fail(first_line(PQerrorMessage(connection_)));
+    const Result result(await_result());
     check(result.handle);
     // COMMIT of a transaction that an error already aborted succeeds and
     // rolls back: the caller must hear that its writes were lost.
@@ -118,13 +146,97 @@ class PostgresConnection final : public Connection {
     }
   }
 
-  void rollback() override { PQclear(PQexec(connection_, "ROLLBACK")); }
+  // Best effort, on the way out of a failed transaction: nothing to roll
+  // back on a connection closed after a stall, and no error to report.
+  void rollback() override {
+    if (connection_ == nullptr || PQsendQuery(connection_, "ROLLBACK") == 0) return;
+    try {
+      PQclear(await_result());
+    } catch (const std::exception&) {
+    }
+  }
 
   const char* engine() const override { return "postgresql"; }
   std::string describe() const override { return shown_; }
 
  private:
   [[noreturn]] void fail(const std::string& message) const { throw_database_error(shown_, message); }
+
+  void require_open() const {
+    if (connection_ == nullptr) fail("the connection was closed after the server stopped answering");
+  }
+
+  // The server ends a statement at its statement_timeout, so one silent
+  // well past it has stalled (stopped, or its machine or network gone) and
+  // libpq alone would wait forever: answers are awaited for the session's
+  // timeout plus kAnswerMarginS, none when the timeout is off (0).
+  static constexpr double kAnswerMarginS = 10.0;
+  void bound_answers_by_the_statement_timeout() {
+    const std::vector<Row> shown = query("SHOW statement_timeout", {});
+    const auto* text = shown.empty() || shown[0].empty() ? nullptr : std::get_if<std::string>(&shown[0][0]);
+    const std::optional<double> ms = text ? setting_milliseconds(*text) : std::nullopt;
+    answer_limit_s_ = !ms ? kStatementTimeoutS + kAnswerMarginS : *ms > 0 ? *ms / 1e3 + kAnswerMarginS : 0.0;
+  }
+
+  // The result of what was just sent, as PQexec gives it (the last result,
+  // or the first error), waiting at most answer_limit_s_; past it the
+  // connection is closed and the call fails.
+  PGresult* await_result() {
+    using Clock = std::chrono::steady_clock;
+    const auto deadline =
+        Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(answer_limit_s_));
+    PGresult* kept = nullptr;
+    for (;;) {
+      while (PQisBusy(connection_) != 0) {
+        if (!wait_for_input(deadline)) {
+          PQclear(kept);
+          close_after_stall();
+        }
+        if (PQconsumeInput(connection_) == 0) {
+          PQclear(kept);
+          fail(first_line(PQerrorMessage(connection_)));
+        }
+      }
+      PGresult* next = PQgetResult(connection_);
+      if (next == nullptr) return kept;
+      if (kept != nullptr && is_error(kept)) {
+        PQclear(next);  // the first error stands
+      } else {
+        PQclear(kept);
+        kept = next;
+      }
+    }
+  }
+
+  static bool is_error(const PGresult* result) {
+    const ExecStatusType status = PQresultStatus(result);
+    return status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK;
+  }
+
+  // False when the deadline passed first (no deadline when the limit is 0).
+  bool wait_for_input(std::chrono::steady_clock::time_point deadline) const {
+    pollfd socket{PQsocket(connection_), POLLIN, 0};
+    for (;;) {
+      int timeout_ms = -1;
+      if (answer_limit_s_ > 0) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        if (left.count() <= 0) return false;
+        timeout_ms = static_cast<int>(std::min<long long>(left.count(), 60'000));
+      }
+      const int ready = ::poll(&socket, 1, timeout_ms);
+      if (ready > 0) return true;
+      if (ready < 0 && errno != EINTR) return true;  // PQconsumeInput reports the socket's error
+    }
+  }
+
+  [[noreturn]] void close_after_stall() {
+    PQfinish(connection_);
+    connection_ = nullptr;
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%g", answer_limit_s_);
+    fail(std::string("the server did not answer within ") + seconds +
+         " s (its statement timeout and 10 s more): it has stalled, or its machine or network is gone");
+  }
 
   void check(const PGresult* result) const {
     const ExecStatusType status = PQresultStatus(result);
@@ -190,6 +302,7 @@ class PostgresConnection final : public Connection {
   std::string conninfo_;
   std::string shown_;
   bool read_only_;
+  double answer_limit_s_ = kStatementTimeoutS + kAnswerMarginS;
   PGconn* connection_ = nullptr;
 };
 

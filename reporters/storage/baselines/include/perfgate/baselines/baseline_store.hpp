@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "perfgate/model/baseline_refresh.hpp"
+#include "perfgate/baselines/baseline_refresh.hpp"
 #include "perfgate/model/device_calibration.hpp"
 #include "perfgate/model/results.hpp"
 

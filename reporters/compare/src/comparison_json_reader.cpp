@@ -1,4 +1,4 @@
-#include "perfgate/writers/comparison_json_reader.hpp"
+#include "perfgate/compare/comparison_json_reader.hpp"
 
 #include <cmath>
 #include <initializer_list>
@@ -8,7 +8,7 @@
 
 #include "perfgate/model/benchmark_name.hpp"
 #include "perfgate/model/errors.hpp"
-#include "perfgate/writers/comparison_json.hpp"
+#include "perfgate/model/comparison_schema.hpp"
 
 namespace perfgate {
 namespace {

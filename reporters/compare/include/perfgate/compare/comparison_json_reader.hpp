@@ -1,7 +1,8 @@
 #pragma once
-// Reading back what comparison_to_json wrote (schema perfgate/comparison,
-// version 1): `perfgate report` makes one page of a whole gate run from the
-// comparison files its suites left.
+// The one reader of comparison files, what comparison_to_json wrote (schema
+// perfgate/comparison, model/comparison_schema.hpp): `perfgate report`
+// makes one page of a whole gate run from the comparison files its suites
+// left, and `perfgate history ingest` stores their verdicts.
 
 #include <string>
 

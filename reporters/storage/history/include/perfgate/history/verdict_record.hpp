@@ -34,9 +34,11 @@ struct ComparisonRecord {
 // True for a document whose "schema" is "perfgate/comparison".
 bool is_comparison_json(const nlohmann::json& doc);
 
-// Throws InputError("ORIGIN: ...") for a schema version this perfgate does
-// not read, a missing field, or no commit (and none in options).
-ComparisonRecord make_comparison_record(const nlohmann::json& doc, const std::string& content,
-                                        const std::string& origin, const IngestOptions& options);
+// The file `content` read by the one reader of comparison files
+// (compare/comparison_json_reader.hpp).  Throws InputError("ORIGIN: ...")
+// for anything it refuses (a schema version this perfgate does not read, a
+// malformed field, an odd benchmark name), or no commit (and none in options).
+ComparisonRecord make_comparison_record(const std::string& content, const std::string& origin,
+                                        const IngestOptions& options);
 
 }  // namespace perfgate::history

@@ -1,0 +1,31 @@
+#pragma once
+// The flags every front end shares (issue 26: declared once): the suite
+// binary takes them as --perfgate_<suite> (and PERFGATE_<SUITE>), the
+// perfgate commands as <cli>; both show the same help.  Gate options have
+// their table in compare/gate_options.hpp, report writers theirs in
+// writers/report_writers.hpp.
+
+namespace perfgate {
+
+struct SharedFlag {
+  const char* suite;  // "history": --perfgate_history, PERFGATE_HISTORY
+  const char* cli;    // "--history"
+  const char* help;
+};
+
+// Where the run's history is: each case's run-to-run spread comes from it,
+// and the run is recorded there (sql::parse_database_url reads it).
+inline constexpr SharedFlag kHistoryFlag{
+    "history", "--history",
+    "URL: a run history (an SQLite file or a postgresql:// URL): each case's run-to-run spread comes from its recent "
+    "runs on this testbed, and the run is recorded there"};
+
+// How the run is recorded (run_kind.hpp checks it).
+inline constexpr SharedFlag kHistoryKindFlag{
+    "history_kind", "--history-kind", "main|pr|ab: how the run is recorded (only main runs form the trend; default main)"};
+
+// Suggestion rules switched off (suggest/rules.hpp checks the names).
+inline constexpr SharedFlag kSuggestDisableFlag{
+    "suggest_disable", "--suggest-disable", "RULE,RULE: suggestion rules to switch off (`perfgate suggest --list` names them)"};
+
+}  // namespace perfgate
