@@ -32,4 +32,11 @@ BenchmarkResult run_gpu_case(const std::string& name, std::function<void(benchma
   return results[0];
 }
 
+double counter(const BenchmarkResult& r, const std::string& name) {
+  const auto it = r.counters.find(name);
+  if (it == r.counters.end()) return -1.0;
+  const double* value = std::get_if<double>(&it->second);
+  return value ? *value : -1.0;
+}
+
 }  // namespace perfgate::testing

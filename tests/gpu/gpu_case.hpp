@@ -19,4 +19,7 @@ struct CaseOptions {
 BenchmarkResult run_gpu_case(const std::string& name, std::function<void(benchmark::State&)> body,
                              const CaseOptions& options = {});
 
+// The case's counter `name` as a number; -1 when it has none.
+double counter(const BenchmarkResult& r, const std::string& name);
+
 }  // namespace perfgate::testing

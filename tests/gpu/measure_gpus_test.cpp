@@ -19,6 +19,7 @@
 namespace perfgate {
 namespace {
 
+using testing::counter;
 using testing::run_gpu_case;
 
 constexpr std::size_t kBytesPerStep = std::size_t{64} << 20;
@@ -65,13 +66,6 @@ class GpuWork {
 };
 
 int gpus_present() { return std::min(cuda::availability().device_count, 8); }
-
-double counter(const BenchmarkResult& r, const std::string& name) {
-  const auto it = r.counters.find(name);
-  if (it == r.counters.end()) return -1.0;
-  const double* value = std::get_if<double>(&it->second);
-  return value ? *value : -1.0;
-}
 
 TEST(CudaMeasureGpus, WithoutADeviceTheCaseIsSkippedWithTheReason) {
   if (cuda::availability().usable) GTEST_SKIP() << "a CUDA device is present";

@@ -15,6 +15,7 @@
 namespace perfgate {
 namespace {
 
+using testing::counter;
 using testing::run_gpu_case;
 
 void memset_case(benchmark::State& state) {
@@ -22,13 +23,6 @@ void memset_case(benchmark::State& state) {
   if (cuda::availability().usable) cudaMalloc(&buffer, 64 << 20);
   cuda::measure(state, [&](cudaStream_t s) { cudaMemsetAsync(buffer, 1, 64 << 20, s); });
   if (buffer) cudaFree(buffer);
-}
-
-double counter(const BenchmarkResult& r, const std::string& name) {
-  const auto it = r.counters.find(name);
-  if (it == r.counters.end()) return -1.0;
-  const double* value = std::get_if<double>(&it->second);
-  return value ? *value : -1.0;
 }
 
 TEST(CudaMeasure, WithoutADeviceTheCaseIsSkippedWithTheReason) {

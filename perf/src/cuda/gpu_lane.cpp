@@ -75,7 +75,6 @@ CudaCall GpuLane::flush() {
 }
 
 CudaCall GpuLane::begin_sample() {
-  if (CudaCall c = select(); !c.ok()) return c;
   if (probe_) probe_->reset();
   if (CudaCall c = flush(); !c.ok()) return c;
   if (probe_)
@@ -89,7 +88,6 @@ CudaCall GpuLane::mark(int k) {
 }
 
 CudaCall GpuLane::end_sample() {
-  if (CudaCall c = select(); !c.ok()) return c;
   // The stop event is queued first: any host call before it (even the
   // launch-error check) would be timed while the GPU idles.  The work's
   // launch errors are read before the probe's launch, which would take them.

@@ -7,7 +7,10 @@
 // phases, checks and clock readings.
 //
 // Each call returns the CUDA call that failed, if one did; the timer turns
-// it into the case's error.  Calls select the lane's device first.
+// it into the case's error.  Calls select the lane's device first, except
+// begin_sample and end_sample, which run with the lane's device current (the
+// timer selects it only where several GPUs take turns: nothing but the stop
+// event may come between the work's last launch and the stop).
 
 #include <memory>
 #include <optional>

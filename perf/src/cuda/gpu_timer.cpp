@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <string>
 
 #include "gpu_lane.hpp"
@@ -105,7 +106,7 @@ bool GpuTimer::check(const char* api, cudaError_t error) {
 
 // Several GPUs: the error names the GPU it happened on.
 bool GpuTimer::check(const GpuLane& lane, const char* api, cudaError_t error) {
-  if (error == cudaSuccess || lanes_.size() < 2) return check(api, error);
+  if (error == cudaSuccess || !several_gpus()) return check(api, error);
   const std::string on_gpu = std::string(api) + " on GPU " + std::to_string(lane.device());
   return check(on_gpu.c_str(), error);
 }
@@ -163,6 +164,7 @@ bool GpuTimer::mark(int gpu, int k) {
 }
 
 bool GpuTimer::stop_lane(GpuLane& lane) {
+  if (several_gpus() && !check(lane, "cudaSetDevice", lane.select().error)) return false;
   const CudaCall ended = lane.end_sample();
   return check(lane, ended.api, ended.error);
 }
@@ -173,7 +175,9 @@ bool GpuTimer::wait_lane(GpuLane& lane) {
 }
 
 bool GpuTimer::stop_sample() {
-  kernels::CurrentDevice keep;
+  // One GPU: its device is current, and no host call precedes the stop event.
+  std::optional<kernels::CurrentDevice> keep;
+  if (several_gpus()) keep.emplace();
   if (!each_lane(&GpuTimer::stop_lane)) return false;
   if (blocker_) blocker_->release();
   if (!each_lane(&GpuTimer::wait_lane)) return false;

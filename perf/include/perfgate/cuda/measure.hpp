@@ -104,6 +104,7 @@ class GpuTimer {
   static constexpr int kTracedSamples = 10;
 
  private:
+  bool several_gpus() const { return lanes_.size() > 1; }
   bool valid_options();
   bool prepare(const std::vector<GpuStream>& gpus, int marks);
   bool check(const char* api, cudaError_t error);
