@@ -15,18 +15,33 @@
 
 namespace perfgate::history {
 
+// How the level moved: at once (a step at one commit) or gradually over a
+// range of commits (a drift, which no single commit is to blame for).
+enum class ChangeShape { step, drift };
+
 struct Change {
   std::string suite;
   std::string benchmark;
   std::string testbed;
-  std::string commit;                   // the first run at the new level
+  ChangeShape shape = ChangeShape::step;
+  std::string commit;                   // the first run at the new level (a drift: its first run)
   std::optional<std::int64_t> ordinal;
   std::string created_utc;
+  std::string end_commit;               // a drift: its last run; a step: the same as commit
+  std::optional<std::int64_t> end_ordinal;
+  std::string end_created_utc;
   double before_s = 0.0;                // median of the segment's run medians
   double after_s = 0.0;
-  double change_pct = 0.0;              // (after / before - 1) x 100: > 0 slower
+  double change_pct = 0.0;              // (after / before - 1) x 100: > 0 slower (a drift: its total)
   double p_value = 1.0;
+  // A step that a later step of this series takes back (a regression later
+  // fixed, an improvement later lost): the index in series order of the
+  // change that undoes it, within series_changes()'s answer; none otherwise.
+  std::optional<std::size_t> undone_by;
 };
+
+// "step" or "drift".
+const char* to_string(ChangeShape shape);
 
 // The changes in `points` (one series), in series order.
 std::vector<Change> series_changes(const SeriesKey& key, const std::vector<SeriesPoint>& points,
