@@ -8,6 +8,7 @@ perfgate_packages=(cmake ninja-build g++ libbenchmark-dev libgtest-dev libgmock-
                    nlohmann-json3-dev libcli11-dev libxml2-dev util-linux
                    libsqlite3-dev libpq-dev  # the history store: SQLite by default, PostgreSQL for a team
                    libssl-dev  # SHA-256: the history dashboard's page names
+                   libjs-dygraphs  # the history dashboard's charts (copied into every site, with its licence)
                    clang libclang-rt-dev)  # clang + libFuzzer runtime: ci/fuzz.sh
 # Real parts some tests run against (ci/test.sh sets PERFGATE_TEST_PACKAGES=1);
 # where one cannot be installed, its tests skip with the reason.

@@ -16,6 +16,7 @@
 #include "postgres_cluster.hpp"
 #include "results_builder.hpp"
 #include "shell.hpp"
+#include "test_database.hpp"
 
 namespace perfgate {
 namespace {
@@ -70,6 +71,56 @@ void expect_one_step_at_commit20(const nlohmann::json& doc) {
   EXPECT_NEAR(c.at("after_s").get<double>(), 1.25e-3, 3e-5);
   EXPECT_NEAR(c.at("change_pct").get<double>(), 25.0, 2.0);
   EXPECT_LT(c.at("p_value").get<double>(), 1e-3);
+}
+
+// Run i of suite "s" whose benchmark "a" (1 ms) is 25% slower for runs
+// 20..29 only (a regression fixed ten runs later) and "b" never moves.
+fs::path bump_file(const fs::path& folder, int i) {
+  const double a = 1e-3 * (i >= 20 && i < 30 ? 1.25 : 1.0);
+  Results r = testing::results("s", {testing::benchmark("a", lognormal_samples(a, 0.01, 10, 10 * i)),
+                                     testing::benchmark("b", lognormal_samples(2e-3, 0.01, 10, 10 * i + 1))});
+  r.source.git_commit = "commit" + std::to_string(i);
+  r.created_utc = "2026-11-01T00:00:00Z";
+  const fs::path file = folder / ("bump" + std::to_string(i) + ".json");
+  save_results(r, file);
+  return file;
+}
+
+std::int64_t stored_answers(const std::string& db) {
+  return std::get<std::int64_t>(sql::open_database(db)->query("SELECT COUNT(*) FROM triage_answers").at(0).at(0));
+}
+
+// A bump's two edges, each with its shape, the first naming the change that
+// undoes it; the answers are kept, read back unchanged, and --full (every
+// series recomputed) says the same.
+TEST(HistoryCli, ChangesNameTheShapeAndTheUndoingChangeAndKeepTheirAnswers) {
+  TempDir dir;
+  const std::string db = (dir / "h.sqlite").string();
+  for (int i = 1; i <= 40; ++i) {
+    const auto r = perfgate("history ingest --db " + shell_word(db) + " --ordinal " + std::to_string(i) + " " +
+                            shell_word(bump_file(dir.path(), i).string()));
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+  }
+  const auto r = perfgate("history changes --db " + shell_word(db) + " --json " + shell_word((dir / "first.json").string()));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("undone at commit30"), std::string::npos) << r.output;
+  const nlohmann::json first = nlohmann::json::parse(read_text(dir / "first.json"));
+  ASSERT_EQ(first.at("changes").size(), 2u) << first.dump();
+  const nlohmann::json& up = first["changes"][0];  // regressions first
+  const nlohmann::json& down = first["changes"][1];
+  EXPECT_EQ(up.at("commit"), "commit20");
+  EXPECT_EQ(up.at("shape"), "step");
+  EXPECT_EQ(up.at("end_commit"), "commit20");
+  EXPECT_EQ(up.at("undone_by").at("commit"), "commit30");
+  EXPECT_EQ(up.at("undone_by").at("ordinal"), 30);
+  EXPECT_EQ(down.at("commit"), "commit30");
+  EXPECT_TRUE(down.at("undone_by").is_null());
+  EXPECT_EQ(stored_answers(db), 2);
+  // Read back as stored, then recomputed whole: the same document.
+  EXPECT_EQ(changes_json(db, dir / "second.json"), first);
+  const auto full = perfgate("history changes --full --db " + shell_word(db) + " --json " + shell_word((dir / "full.json").string()));
+  ASSERT_EQ(full.exit_code, 0) << full.output;
+  EXPECT_EQ(nlohmann::json::parse(read_text(dir / "full.json")), first);
 }
 
 TEST(HistoryCli, IngestChangesShowAndPruneOnSqlite) {
@@ -205,7 +256,7 @@ class HistoryCliPostgres : public ::testing::Test {
     if (!cluster.running()) GTEST_SKIP() << cluster.skip_reason();
     url_ = cluster.url();
     sql::open_database(url_)->execute_script(
-        "DROP TABLE IF EXISTS samples, measurements, verdicts, runs, testbeds, perfgate_history CASCADE");
+        perfgate::testing::kDropHistoryTables);
   }
   std::string url_;
 };

@@ -47,7 +47,7 @@ class HistoryStoreTest : public ::testing::TestWithParam<std::string> {
     db_ = sql::open_database(url_);
     // The server's database outlives a test: each starts from no history.
     if (GetParam() == "postgresql")
-      db_->execute_script("DROP TABLE IF EXISTS samples, measurements, verdicts, runs, testbeds, perfgate_history CASCADE");
+      db_->execute_script(perfgate::testing::kDropHistoryTables);
   }
 
   std::int64_t count(const std::string& table) {

@@ -16,6 +16,7 @@
 #include "postgres_cluster.hpp"
 #include "results_builder.hpp"
 #include "shell.hpp"
+#include "test_database.hpp"
 
 namespace perfgate {
 namespace {
@@ -169,7 +170,7 @@ class StorageSecretsPostgres : public ::testing::Test {
     url_ = cluster.url();
     password_ = cluster.password();
     sql::open_database(url_)->execute_script(
-        "DROP TABLE IF EXISTS samples, measurements, verdicts, runs, testbeds, perfgate_history CASCADE");
+        perfgate::testing::kDropHistoryTables);
   }
 
   void expect_no_password(const std::string& where, const std::string& text) const {

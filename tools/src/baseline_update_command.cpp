@@ -64,6 +64,7 @@ int update_suite(const SuiteEntry& suite, const BaselineUpdateOptions& options, 
 }  // namespace
 
 int run_baseline_update(const BaselineUpdateOptions& options) {
+  if (!options.from_history.empty()) return run_baseline_from_history(options);
   refuse_baseline_write_in_ci(options.force);
   const SuiteManifest manifest = find_suite_manifest(options.build_dir, options.program);
   const std::vector<SuiteEntry> suites = select_suites(manifest, options.suites);

@@ -9,6 +9,7 @@
 
 #include "perfgate/compare/gate_settings.hpp"
 #include "perfgate/history/ingest.hpp"
+#include "perfgate/model/shared_flags.hpp"
 #include "perfgate/stats/change_point.hpp"
 #include "perfgate/writers/markdown_fit.hpp"
 #include "perfgate/writers/report_files.hpp"
@@ -60,6 +61,7 @@ struct RunOptions {
   std::filesystem::path report_dir;                // default: <build>/perfgate-report
   std::string history;                             // --history, PERFGATE_HISTORY
   std::string history_kind = "main";               // --history-kind, PERFGATE_HISTORY_KIND
+  int history_runs = kDefaultHistoryRuns;          // --history-runs, PERFGATE_HISTORY_RUNS
   bool require_gated = false;                      // --require-gated, PERFGATE_REQUIRE_GATED: NOT GATED suites exit 2
   std::vector<std::string> ctest_args;             // after --
 };
@@ -86,8 +88,15 @@ struct BaselineUpdateOptions {
   int keep_rounds = 8;
   bool force = false;
   bool dry_run = false;
+  // --from-history URL: the baselines are the testbed's last `history_runs`
+  // main runs in that history, each a round; nothing is measured.
+  std::string from_history;
+  std::string testbed;                          // --testbed: default, this machine's testbed of each suite
+  int history_runs = kDefaultHistoryRuns;       // --runs K
+  std::filesystem::path baseline_dir;           // --baseline-dir: default, the suite's from the build, else ./baselines
 };
 int run_baseline_update(const BaselineUpdateOptions& options);
+int run_baseline_from_history(const BaselineUpdateOptions& options);  // --from-history
 
 struct BaselinePromoteOptions {
   std::vector<std::filesystem::path> files;  // results of one suite on one device; each is a round
@@ -135,6 +144,7 @@ struct HistoryChangesOptions {
   std::string since;                         // YYYY-MM-DD
   std::filesystem::path json;
   double max_p_value = stats::ChangePointSettings{}.max_p_value;  // the change-point test's level
+  bool full = false;                         // --full: recompute every series from its first run
 };
 int run_history_changes(const HistoryChangesOptions& options);
 
@@ -155,6 +165,7 @@ struct HistoryReportOptions {
   std::string testbed;
   std::string since;                         // YYYY-MM-DD
   double max_p_value = stats::ChangePointSettings{}.max_p_value;
+  std::string commit_url;                    // template with {commit}; empty: commits as plain text
 };
 int run_history_report(const HistoryReportOptions& options);
 

@@ -1,17 +1,27 @@
-// perfgate history changes: where each series stepped, regressions first.
+// perfgate history changes: where each series stepped or drifted,
+// regressions first.  The triage's answers are kept in the history
+// (history/triage_cache.hpp): a series without new runs is read as it was
+// found, one with new runs is re-examined over its recent tail, and --full
+// re-examines every series from its first run.
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
 #include "history_database.hpp"
-#include "perfgate/history/open_history.hpp"
 #include "perfgate/history/changes.hpp"
+#include "perfgate/history/open_history.hpp"
+#include "perfgate/history/triage_cache.hpp"
 #include "perfgate/model/atomic_file.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/time_text.hpp"
+#include "perfgate/sql/database_url.hpp"
 #include "perfgate/writers/text_table.hpp"
 
 namespace perfgate::cli {
@@ -29,7 +39,35 @@ std::string probability(double p) {
   return text;
 }
 
-void print_changes(std::ostream& out, const std::vector<history::Change>& changes, const history::TriageCoverage& coverage) {
+std::string ordinal_text(const std::optional<std::int64_t>& ordinal) { return ordinal ? std::to_string(*ordinal) : "-"; }
+
+// "abc123" for a step, "abc123..def456" for a drift (its first and last run).
+std::string commits_text(const history::Change& c) {
+  const std::string first = printable_text(c.commit.substr(0, 12));
+  if (c.shape != history::ChangeShape::drift) return first;
+  return first + ".." + printable_text(c.end_commit.substr(0, 12));
+}
+
+std::string ordinals_text(const history::Change& c) {
+  if (c.shape != history::ChangeShape::drift) return ordinal_text(c.ordinal);
+  return ordinal_text(c.ordinal) + ".." + ordinal_text(c.end_ordinal);
+}
+
+// A bump edge: "undone at <commit>" where a later change of the series
+// takes it back.  `changes` is the triage's list, whose undone_by indexes
+// each series' own answer: the series' changes in series order.
+std::string undone_text(const history::Change& c, const std::vector<const history::Change*>& series) {
+  if (!c.undone_by || *c.undone_by >= series.size()) return "";
+  return "undone at " + printable_text(series[*c.undone_by]->commit.substr(0, 12));
+}
+
+// Each series' changes in series order (the order the answers came in,
+// before the triage's sort), for the undone_by indices.
+using SeriesChanges = std::vector<std::vector<const history::Change*>>;
+
+void print_changes(std::ostream& out, const std::vector<history::Change>& changes,
+                   const std::vector<std::size_t>& series_of, const SeriesChanges& by_series,
+                   const history::TriageCoverage& coverage) {
   out << "perfgate: " << changes.size() << " change(s) in " << coverage.series << " series";
   // "0 change(s)" of series that cannot hold one yet is no all-clear.
   if (coverage.too_short > 0)
@@ -37,46 +75,107 @@ void print_changes(std::ostream& out, const std::vector<history::Change>& change
         << " main-line runs, too few to judge";
   out << "\n";
   if (changes.empty()) return;
-  TextTable table({"benchmark", "testbed", "commit", "ordinal", "before", "after", "change", "p"},
-                  {false, false, false, true, true, true, true, true});
-  for (const history::Change& c : changes)
-    table.add({printable_text(c.benchmark), printable_text(c.testbed), printable_text(c.commit.substr(0, 12)),
-               c.ordinal ? std::to_string(*c.ordinal) : "-", format_seconds(c.before_s), format_seconds(c.after_s),
-               percent(c.change_pct), probability(c.p_value)});
+  TextTable table({"benchmark", "testbed", "shape", "commit", "ordinal", "before", "after", "change", "p", "undone"},
+                  {false, false, false, false, true, true, true, true, true, false});
+  for (std::size_t i = 0; i < changes.size(); ++i) {
+    const history::Change& c = changes[i];
+    table.add({printable_text(c.benchmark), printable_text(c.testbed), history::to_string(c.shape), commits_text(c),
+               ordinals_text(c), format_seconds(c.before_s), format_seconds(c.after_s), percent(c.change_pct),
+               probability(c.p_value), undone_text(c, by_series[series_of[i]])});
+  }
   table.print(out, "  ");
 }
 
+nlohmann::json optional_json(const std::optional<std::int64_t>& v) {
+  return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+}
+
 // The schema the issue fixed: {"changes": [{benchmark, testbed, commit,
-// ordinal, before_s, after_s, change_pct, p_value}]}, plus the suite.
-std::string changes_json(const std::vector<history::Change>& changes, const history::TriageCoverage& coverage) {
+// ordinal, before_s, after_s, change_pct, p_value}]}, plus the suite, the
+// shape and a drift's last run (end_*), and for a bump edge the change that
+// undoes it ("undone_by": its commit and ordinal; null otherwise).
+std::string changes_json(const std::vector<history::Change>& changes, const std::vector<std::size_t>& series_of,
+                         const SeriesChanges& by_series, const history::TriageCoverage& coverage) {
   nlohmann::json list = nlohmann::json::array();
-  for (const history::Change& c : changes)
+  for (std::size_t i = 0; i < changes.size(); ++i) {
+    const history::Change& c = changes[i];
+    const auto& series = by_series[series_of[i]];
+    nlohmann::json undone = nullptr;
+    if (c.undone_by && *c.undone_by < series.size())
+      undone = {{"commit", series[*c.undone_by]->commit}, {"ordinal", optional_json(series[*c.undone_by]->ordinal)}};
     list.push_back({{"suite", c.suite},
                     {"benchmark", c.benchmark},
                     {"testbed", c.testbed},
+                    {"shape", history::to_string(c.shape)},
                     {"commit", c.commit},
-                    {"ordinal", c.ordinal ? nlohmann::json(*c.ordinal) : nlohmann::json(nullptr)},
+                    {"ordinal", optional_json(c.ordinal)},
+                    {"created_utc", c.created_utc},
+                    {"end_commit", c.end_commit},
+                    {"end_ordinal", optional_json(c.end_ordinal)},
+                    {"end_created_utc", c.end_created_utc},
                     {"before_s", c.before_s},
                     {"after_s", c.after_s},
                     {"change_pct", c.change_pct},
-                    {"p_value", c.p_value}});
+                    {"p_value", c.p_value},
+                    {"undone_by", undone}});
+  }
   return nlohmann::json{{"changes", list}, {"series", coverage.series}, {"series_too_short", coverage.too_short},
                         {"runs_needed", coverage.runs_needed}}
              .dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
          "\n";
 }
 
+// Whether the answers can be stored: a PostgreSQL history (the server says
+// no with an error the triage reports), or an SQLite file this process may
+// write, with its folder (a history on a read-only mount is only read).
+bool may_store(const std::string& url) {
+  const sql::DatabaseUrl database = sql::parse_database_url(url);
+  if (database.engine == sql::Engine::postgresql) return true;
+  const std::filesystem::path file(database.location);
+  const std::filesystem::path folder = file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
+  return ::access(file.c_str(), W_OK) == 0 && ::access(folder.c_str(), W_OK) == 0;
+}
+
 }  // namespace
 
 int run_history_changes(const HistoryChangesOptions& options) {
-  const auto db = history::open_history(options.db, sql::Access::read_only);
+  const bool store = may_store(options.db);
+  const auto db = history::open_history(options.db, store ? sql::Access::read_write : sql::Access::read_only);
   const history::SeriesFilter filter = since({options.benchmark_regex, options.testbed, {}, "main"}, options.since);
   stats::ChangePointSettings settings;
   settings.max_p_value = options.max_p_value;
+  history::TriageOptions triage;
+  triage.store = store;
+  triage.full = options.full;
+  history::TriageWork work;
+  const std::vector<history::SeriesAnswer> answers = history::triage_series(*db, filter, settings, triage, &work);
+  if (!work.not_stored.empty())
+    std::cerr << "perfgate: note: the triage's answers were not kept in the history (" << work.not_stored
+              << "); the next run computes them again\n";
+
+  // Every change with its series, then the triage's order.
   history::TriageCoverage coverage;
-  const std::vector<history::Change> changes = history::find_changes(*db, filter, settings, &coverage);
-  print_changes(std::cout, changes, coverage);
-  if (!options.json.empty()) write_file_atomically(options.json, changes_json(changes, coverage));
+  coverage.runs_needed = 2 * settings.min_segment;
+  SeriesChanges by_series(answers.size());
+  std::vector<std::pair<const history::Change*, std::size_t>> all;
+  for (std::size_t s = 0; s < answers.size(); ++s) {
+    ++coverage.series;
+    coverage.too_short += answers[s].points < coverage.runs_needed ? 1 : 0;
+    for (const history::Change& c : answers[s].changes) {
+      by_series[s].push_back(&c);
+      all.emplace_back(&c, s);
+    }
+  }
+  std::stable_sort(all.begin(), all.end(),
+                   [](const auto& a, const auto& b) { return history::regression_first(*a.first, *b.first); });
+  std::vector<history::Change> changes;
+  std::vector<std::size_t> series_of;
+  for (const auto& [change, s] : all) {
+    changes.push_back(*change);
+    series_of.push_back(s);
+  }
+  print_changes(std::cout, changes, series_of, by_series, coverage);
+  if (!options.json.empty()) write_file_atomically(options.json, changes_json(changes, series_of, by_series, coverage));
   return 0;
 }
 

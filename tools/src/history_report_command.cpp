@@ -11,13 +11,16 @@
 namespace perfgate::cli {
 
 int run_history_report(const HistoryReportOptions& options) {
-  const auto db = history::open_history(options.db, sql::Access::read_only);
   dashboard::SiteOptions site;
+  // Checked before the history is opened: a bad template costs no query.
+  if (!options.commit_url.empty()) site.commit_link = dashboard::CommitLink::from_template(options.commit_url);
+  const auto db = history::open_history(options.db, sql::Access::read_only);
   site.filter = since({options.benchmark_regex, options.testbed, {}, "main"}, options.since);
   site.change_points.max_p_value = options.max_p_value;
   const dashboard::SiteSummary written = dashboard::write_history_site(*db, options.out, site);
   std::cout << "perfgate: " << written.pages << " page(s) (" << written.series << " series, " << written.changes
-            << " change(s), " << written.bytes << " bytes) in " << printable_text(options.out.string()) << "\n";
+            << " change(s); " << written.files << " file(s), " << written.bytes << " bytes) in "
+            << printable_text(options.out.string()) << "\n";
   return 0;
 }
 

@@ -3,12 +3,13 @@
 //   perfgate ab --baseline-bin OLD --candidate-bin NEW [--rounds N] [--repetitions R] [--junit F] [--json F]
 //               [--markdown F] [--threshold PCT] [--fdr Q] [-- SUITE FLAGS...]
 //   perfgate baseline update [--suite S]... [--filter REGEX] [--repetitions N] [--rounds K] [--force]
+//   perfgate baseline update --from-history URL [--suite S]... [--testbed T] [--runs K] [--baseline-dir DIR]
 //   perfgate baseline promote RESULTS.json... [--append] [--baseline-dir DIR]
 //   perfgate baseline show [FILE] [--suite S]...
 //   perfgate device [--json] [--calibrate [--baseline-dir DIR] [--dry-run]]
 //   perfgate suggest RESULTS.json [--baseline BASE.json] [--disable RULE,RULE] [--json] [--list]
 //   perfgate history ingest FILES... [--db URL] [--commit SHA] [--ordinal N] [--testbed NAME] [--kind main|pr|ab]
-//   perfgate history changes [--db URL] [--benchmark REGEX] [--testbed NAME] [--since DATE] [--json FILE]
+//   perfgate history changes [--db URL] [--benchmark REGEX] [--testbed NAME] [--since DATE] [--json FILE] [--full]
 //   perfgate history show BENCHMARK [--db URL] [--testbed NAME] [--since DATE] [--kind main|pr|ab]
 //   perfgate history prune [--db URL] [--keep-samples N]
 //   perfgate report COMPARISON.json... [--html FILE] [--markdown FILE [--markdown-max-bytes N]]
@@ -114,6 +115,17 @@ void add_baseline(CLI::App& app, Program& p) {
       ->capture_default_str();
   u->add_flag("--force", p.update.force, "write even when CI is set, or over an unreadable baseline");
   u->add_flag("--dry-run", p.update.dry_run, "measure and show what moved, write nothing");
+  auto* from_history = u->add_option("--from-history", p.update.from_history,
+                                     "URL: measure nothing; each suite's baseline is its last --runs main runs on the "
+                                     "testbed in this history (an SQLite file or a postgresql:// URL), each run a round");
+  // What only measuring means: a history's runs are taken as they were.
+  for (const char* measuring : {"--filter", "--repetitions", "--rounds"}) from_history->excludes(u->get_option(measuring));
+  u->add_option("--testbed", p.update.testbed, "with --from-history: the testbed (default: this machine's, per suite)");
+  u->add_option("--runs", p.update.history_runs, "with --from-history: how many of the latest main runs")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+  u->add_option("--baseline-dir", p.update.baseline_dir,
+                "with --from-history: where the baselines go (default: the suite's folder from the build, else ./baselines)");
   auto* p2 = b->add_subcommand("promote", "make results files already measured the baseline (each file a round)");
   p2->add_option("RESULTS", p.promote.files, "perfgate results of one suite on one device")->required()->check(CLI::ExistingFile);
   p2->add_option("--baseline-dir", p.promote.baseline_dir, "default: the suite's baseline folder from the build");
@@ -202,6 +214,8 @@ void add_history(CLI::App& app, Program& p) {
   c->add_option("--json", p.history_changes.json, "write the changes as JSON here");
   c->add_option("--max-p", p.history_changes.max_p_value, "the change-point test's significance level")
       ->check(CLI::Range(1e-12, 0.5))->capture_default_str();
+  c->add_flag("--full", p.history_changes.full,
+              "recompute every series from its first run (else only series with new runs, from their recent tail)");
   auto* s = h->add_subcommand("show", "one benchmark's series: commit, date, median, interval");
   add_db_flag(*s, p.history_show.db);
   s->add_option("BENCHMARK", p.history_show.benchmark, "the benchmark's full name")->required();
@@ -220,6 +234,8 @@ void add_history(CLI::App& app, Program& p) {
   o->add_option("--since", p.history_report.since, "only runs since this date (YYYY-MM-DD)");
   o->add_option("--max-p", p.history_report.max_p_value, "the change-point test's significance level")
       ->check(CLI::Range(1e-12, 0.5))->capture_default_str();
+  o->add_option("--commit-url", p.history_report.commit_url,
+                "commits as links: a URL template such as https://host/org/repo/commit/{commit}");
 }
 
 void add_report(CLI::App& app, Program& p) {
@@ -255,6 +271,10 @@ void add_run(CLI::App& app, Program& p) {
   r->add_option(kHistoryKindFlag.cli, p.run.history_kind, kHistoryKindFlag.help)
       ->envname("PERFGATE_HISTORY_KIND")
       ->check(CLI::IsMember(std::vector<std::string>(kRunKinds.begin(), kRunKinds.end())))
+      ->capture_default_str();
+  r->add_option(kHistoryRunsFlag.cli, p.run.history_runs, kHistoryRunsFlag.help)
+      ->envname("PERFGATE_HISTORY_RUNS")
+      ->check(CLI::Range(1, 1000))
       ->capture_default_str();
   r->add_flag("--require-gated", p.run.require_gated,
               "a suite that judges no case against a baseline of this device (NOT GATED) exits 2, not 0")

@@ -114,6 +114,7 @@ int run_ctest(const fs::path& ctest, std::vector<std::string> args, const RunOpt
   if (!options.history.empty()) {  // the suites take their spreads from it and record their runs there
     environment["PERFGATE_HISTORY"] = history_for_suites(options.history);
     environment["PERFGATE_HISTORY_KIND"] = options.history_kind;
+    environment["PERFGATE_HISTORY_RUNS"] = std::to_string(options.history_runs);
   }
   CtestOutputFilter filter;
   return run_program_lines(ctest, args, environment, [&](const std::string& line) {

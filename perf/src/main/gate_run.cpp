@@ -10,6 +10,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "perfgate/baselines/baseline_refresh.hpp"
 #include "perfgate/compare/comparison.hpp"
 #include "perfgate/compare/confirmation.hpp"
 #include "perfgate/compare/exit_code.hpp"
@@ -124,13 +125,41 @@ void require_outputs_apart(const MainOptions& options, const std::string& suite,
 // NOT GATED, exit 0 (a suite's first runs must not break a pipeline).  With
 // --perfgate_require_gated nothing measured could pass, so the run stops
 // here, exit 2, unless every case will be skipped anyway (77).
-void say_what_gates(const MainOptions& options, const std::string& suite, const Fingerprint& device) {
+void say_what_gates(const MainOptions& options, const std::string& suite, const Fingerprint& device,
+                    const std::string& history_shortage) {
   const std::optional<fs::path> other = other_device_baseline(options, suite);
-  const std::string warning = not_gated_warning(suite, device.slug, other, results_path(options, suite), options);
+  std::string warning = not_gated_warning(suite, device.slug, other, results_path(options, suite), options);
+  if (!history_shortage.empty()) warning += "; the history cannot stand in: " + history_shortage;
   const bool all_will_skip = this_suite.gpu && device.kind != DeviceKind::gpu;
   if (options.gate.require_gated && !all_will_skip)
     throw InputError("--perfgate_require_gated: " + warning + "; nothing measured");
   std::cerr << "perfgate: " << warning << '\n';
+}
+
+// What the run is judged against: the suite's baseline file of this device,
+// or its history (the testbed's last main runs), or nothing yet.
+struct Reference {
+  std::optional<Results> baseline;
+  fs::path file;                 // the baseline file (of this device), when there is one
+  std::string history_origin;    // the history reference, when it stands in for the file
+  std::string history_shortage;  // why the history could not ("history: 2 main runs ..., 5 needed")
+};
+
+// A suite with no baseline of this device but a history of main runs on
+// this testbed is judged against those runs (a committed baseline, the pin
+// a team reviews, always wins); too few runs leave it NOT GATED, saying how
+// many there are.
+void reference_from_history(RunHistory& history, const Fingerprint& device, const std::string& suite,
+                            const MainOptions& options, Reference& reference) {
+  RunHistory::Reference found = history.reference(device, suite, static_cast<std::size_t>(options.history_runs));
+  if (found.rounds.empty()) {
+    reference.history_shortage = found.origin;
+    return;
+  }
+  reference.baseline = pool_runs(found.rounds);
+  reference.history_origin = found.origin;
+  std::cerr << "perfgate: no baseline of " << suite << " for " << device.slug << ": gating against the " << found.origin
+            << '\n';
 }
 
 void confirm_suspects(Comparison& comparison, const Results& baseline, const Results& current,
@@ -149,11 +178,14 @@ void confirm_suspects(Comparison& comparison, const Results& baseline, const Res
   apply_recheck(comparison, baseline, recheck);
 }
 
-// A suite with no baseline of its own device is still gated against
-// nothing: every case NEW (or INCOMPARABLE against another device's), the
-// run NOT GATED, and its reports say what makes it gated.
-int gate(const Results& current, std::optional<Results> baseline, const fs::path& baseline_file,
-         const std::vector<std::string>& args, const MainOptions& options, const RunSpreadHistory* spreads) {
+// A suite with no baseline of its own device is gated against its history
+// when that holds enough runs, and otherwise against nothing: every case
+// NEW (or INCOMPARABLE against another device's), the run NOT GATED, and
+// its reports say what makes it gated.
+int gate(const Results& current, Reference reference, const std::vector<std::string>& args, const MainOptions& options,
+         const RunSpreadHistory* spreads) {
+  std::optional<Results>& baseline = reference.baseline;
+  const fs::path& baseline_file = reference.file;
   Comparison comparison;
   const std::string project = this_suite.source_dir ? this_suite.source_dir : "";
   if (every_case_skipped(current)) {
@@ -169,7 +201,10 @@ int gate(const Results& current, std::optional<Results> baseline, const fs::path
     Results none;
     none.suite = current.suite;
     comparison = compare_results(baseline ? *baseline : none, current, options.gate, spreads);
-    comparison.baseline.origin = baseline ? report_path(used, project) : "(none: no baseline of this suite on any device)";
+    comparison.baseline.origin = !reference.history_origin.empty() ? reference.history_origin
+                                 : baseline ? report_path(used, project)
+                                            : "(none: no baseline of this suite on any device)";
+    if (!reference.history_shortage.empty()) comparison.notes.push_back(reference.history_shortage);
     if (nothing_gated(comparison))
       comparison.gate_advice = gate_advice(current.suite, current.fingerprint.slug, results_path(options, current.suite), options);
     if (baseline) confirm_suspects(comparison, *baseline, current, args, options);
@@ -208,23 +243,23 @@ int run(std::vector<std::string> args) {
   const Fingerprint device = this_device(this_suite.gpu, this_suite.gpus);
   // Calibrations are per GPU model: a run on several GPUs ("-x8") uses its model's.
   const fs::path calibration = calibration_path(options, model_slug(device));
-  std::optional<Results> baseline;
-  fs::path baseline_file;
+  Reference reference;
   if (options.mode == RunMode::gate) {
-    baseline_file = baseline_path(options, device.slug, suite);
-    require_outputs_apart(options, suite, baseline_file, calibration);
-    if (!options.baseline.empty() || fs::exists(baseline_file))
-      baseline = load_results(baseline_file);  // a bad baseline stops the run before measuring
-    if (baseline)
-      if (const auto warning = few_rounds_warning(*baseline, baseline_file, options))
+    reference.file = baseline_path(options, device.slug, suite);
+    require_outputs_apart(options, suite, reference.file, calibration);
+    if (!options.baseline.empty() || fs::exists(reference.file))
+      reference.baseline = load_results(reference.file);  // a bad baseline stops the run before measuring
+    if (reference.baseline)
+      if (const auto warning = few_rounds_warning(*reference.baseline, reference.file, options))
         std::cerr << "perfgate: warning: " << *warning << '\n';
   }
-  if (options.mode == RunMode::gate && !baseline) say_what_gates(options, suite, device);
   // Read before measuring too: a bad calibration stops the run at once.
   const Ceilings ceilings = ceilings_for(device, calibration);
   // And the history is reached before measuring: an unreachable one stops the run now.
   std::unique_ptr<RunHistory> history;
   if (!options.history.empty() && options.mode != RunMode::smoke) history = open_run_history(options.history, options.history_kind);
+  if (options.mode == RunMode::gate && !reference.baseline && history) reference_from_history(*history, device, suite, options, reference);
+  if (options.mode == RunMode::gate && !reference.baseline) say_what_gates(options, suite, device, reference.history_shortage);
   Results current;
   try {
     current = measure_suite(args, options, suite, device, ceilings, command);
@@ -245,7 +280,7 @@ int run(std::vector<std::string> args) {
     exit_code = run_exit_code(current);
   } else {
     try {
-      exit_code = gate(current, std::move(baseline), baseline_file, args, options, spreads ? &*spreads : nullptr);
+      exit_code = gate(current, std::move(reference), args, options, spreads ? &*spreads : nullptr);
     } catch (const Interrupted&) {  // while re-measuring suspects: no reports of this run
       remove_reports(report_paths(options, suite));
       throw;

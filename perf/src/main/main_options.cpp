@@ -77,6 +77,8 @@ const std::map<std::string, std::pair<Setter, std::string>>& flag_table() {
       {kHistoryFlag.suite, {[](MainOptions& o, const std::string& v) { o.history = v; }, kHistoryFlag.help}},
       {kHistoryKindFlag.suite, {[](MainOptions& o, const std::string& v) { o.history_kind = parse_history_kind(v); },
                                 kHistoryKindFlag.help}},
+      {kHistoryRunsFlag.suite, {[](MainOptions& o, const std::string& v) { o.history_runs = parse_count(kHistoryRunsFlag.suite, v, 1); },
+                                kHistoryRunsFlag.help}},
       {"promote_hint", {[](MainOptions& o, const std::string& v) { o.promote_hint = parse_bool("promote_hint", v); },
                         "true|false: after a record run, name the command that makes its results the baseline "
                         "(default true; perfgate baseline update and ab, whose rounds are temporary, turn it off)"}},

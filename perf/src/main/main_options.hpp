@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "perfgate/compare/gate_settings.hpp"
+#include "perfgate/model/shared_flags.hpp"
 #include "perfgate/writers/report_files.hpp"
 
 namespace perfgate {
@@ -36,6 +37,7 @@ struct MainOptions {
   std::filesystem::path trace_dir;     // --perfgate_trace=DIR: traced pass, Chrome traces in DIR
   std::string history;                 // --perfgate_history=URL: spreads from it, the run recorded in it
   std::string history_kind = "main";   // --perfgate_history_kind=main|pr|ab
+  int history_runs = kDefaultHistoryRuns;  // --perfgate_history_runs=K: the history reference's runs
   // --perfgate_promote_hint=false: a record run does not name the promote
   // command (perfgate baseline update and ab record rounds into temporary
   // files they delete; naming one would point at a file that is gone).

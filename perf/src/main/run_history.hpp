@@ -11,8 +11,10 @@
 // neither libsqlite3 nor libpq.  perfgate_add_suite() links it when it is
 // there and names its opener in this_suite (perfgate/runtime/suite_info.hpp).
 
+#include <cstddef>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "perfgate/compare/run_spread_history.hpp"
 #include "perfgate/model/results.hpp"
@@ -23,6 +25,15 @@ namespace perfgate {
 class RunHistory {
  public:
   virtual ~RunHistory() = default;
+
+  // The last `runs` main-line runs of `suite` on the testbed of `device`,
+  // each a round of the reference the gate judges this run against when
+  // the suite has no baseline of its own device (reference_runs.hpp).
+  struct Reference {
+    std::vector<Results> rounds;  // empty: too few runs
+    std::string origin;           // what the rounds are ("history: last 5 main runs on ...") or why none
+  };
+  virtual Reference reference(const Fingerprint& device, const std::string& suite, std::size_t runs) = 0;
 
   // The recent spread of each of `current`'s cases on its testbed.
   virtual RunSpreadHistory spreads(const Results& current) = 0;

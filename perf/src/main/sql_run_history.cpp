@@ -9,6 +9,7 @@
 
 #include "perfgate/history/open_history.hpp"
 #include "perfgate/history/ingest.hpp"
+#include "perfgate/history/reference_runs.hpp"
 #include "perfgate/history/run_spread.hpp"
 #include "perfgate/history/testbed.hpp"
 #include "perfgate/model/errors.hpp"
@@ -21,6 +22,7 @@ class SqlRunHistory : public RunHistory {
  public:
   SqlRunHistory(const std::string& url, std::string kind)
       : db_(history::open_history(url, sql::Access::create)), kind_(std::move(kind)) {}
+  Reference reference(const Fingerprint& device, const std::string& suite, std::size_t runs) override;
   RunSpreadHistory spreads(const Results& current) override;
   void record(const Results& current) noexcept override;
 
@@ -28,6 +30,15 @@ class SqlRunHistory : public RunHistory {
   std::unique_ptr<sql::Connection> db_;
   std::string kind_;
 };
+
+// Read before this run is measured, let alone recorded: a run is never
+// part of its own reference.
+RunHistory::Reference SqlRunHistory::reference(const Fingerprint& device, const std::string& suite, std::size_t runs) {
+  const history::Testbed testbed = history::testbed_of(device, "", "this run");
+  const history::HistoryReference found = history::load_reference(*db_, {suite, testbed.name, runs, &device});
+  if (!found.enough()) return {{}, found.shortage() + " (" + db_->describe() + ")"};
+  return {found.rounds, found.describe() + " (" + db_->describe() + ")"};
+}
 
 RunSpreadHistory SqlRunHistory::spreads(const Results& current) {
   const history::Testbed testbed = history::testbed_of(current.fingerprint, "", "this run");

@@ -6,17 +6,18 @@
 
 namespace perfgate::dashboard {
 
-std::string changes_page(const std::vector<history::Change>& changes, std::size_t series) {
+std::string changes_page(const std::vector<ListedChange>& changes, std::size_t series, const CommitLink& link) {
   std::size_t slower = 0;
-  for (const history::Change& c : changes) slower += c.change_pct > 0 ? 1 : 0;
+  for (const ListedChange& c : changes) slower += c.change.change_pct > 0 ? 1 : 0;
   std::string body = "<h1>Changes</h1>\n<p>" +
                      xml_escape_text(std::to_string(changes.size()) + " change point(s) in " + std::to_string(series) +
                                      " series: " + std::to_string(slower) + " regression(s) first, largest first, then " +
                                      std::to_string(changes.size() - slower) + " improvement(s). Before and after are "
-                                     "the medians of the run medians of the segments around the change.") +
+                                     "the medians of the run medians of the segments around the change; a drift's change is its total "
+                                     "over its range of commits.") +
                      "</p>\n";
-  body += changes.empty() ? "<p>No change point found.</p>\n" : changes_table(changes, "");
-  return html_page({"perfgate history: changes", "", body, ""});
+  body += changes.empty() ? "<p>No change point found.</p>\n" : changes_table(changes, "", link);
+  return html_page({"perfgate history: changes", "", body, "", {}, {}});
 }
 
 }  // namespace perfgate::dashboard

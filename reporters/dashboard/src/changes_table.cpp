@@ -8,17 +8,47 @@
 namespace perfgate::dashboard {
 namespace {
 
+using history::Change;
+using history::ChangeShape;
+
 std::string cell(const std::string& text, const std::string& css_class = "") {
   return (css_class.empty() ? "<td>" : "<td class=\"" + css_class + "\">") + xml_escape_text(text) + "</td>";
 }
 
-std::string row(const history::Change& c, const std::string& root) {
+std::string short_commit(const std::string& commit) { return commit.substr(0, 12); }
+
+std::string what_happened(const ListedChange& listed) {
+  const Change& c = listed.change;
+  if (c.shape == ChangeShape::drift) return "drift";
+  if (!listed.undone_at.empty())
+    return std::string(c.change_pct > 0 ? "regression" : "improvement") + ", taken back at " + short_commit(listed.undone_at);
+  if (!listed.undoes.empty()) return "step, takes back " + short_commit(listed.undoes);
+  return "step";
+}
+
+std::string commit_cell(const Change& c, const CommitLink& link) {
+  std::string html = "<td class=\"commit\" title=\"" + xml_escape_attribute(c.commit) + "\">" +
+                     link.html(c.commit, short_commit(c.commit));
+  if (c.shape == ChangeShape::drift && !c.end_commit.empty() && c.end_commit != c.commit)
+    html += " to " + link.html(c.end_commit, short_commit(c.end_commit));
+  return html + "</td>";
+}
+
+std::string ordinal_text(const Change& c) {
+  std::string text = c.ordinal ? std::to_string(*c.ordinal) : "-";
+  if (c.shape == ChangeShape::drift && c.end_ordinal && c.end_ordinal != c.ordinal)
+    text += "-" + std::to_string(*c.end_ordinal);
+  return text;
+}
+
+std::string row(const ListedChange& listed, const std::string& root, const CommitLink& link) {
+  const Change& c = listed.change;
   const std::string page = root + series_page_name({c.suite, c.testbed, c.benchmark});
-  std::string html = "<tr class=\"" + std::string(c.change_pct > 0 ? "regression" : "improvement") + "\">";
+  std::string html = "<tr class=\"" + std::string(c.change_pct > 0 ? "regression" : "improvement") + "\" data-shape=\"" +
+                     history::to_string(c.shape) + "\">";
   html += "<td><a href=\"" + xml_escape_attribute(page) + "\">" + xml_escape_text(c.benchmark) + "</a></td>";
-  html += cell(c.testbed);
-  html += "<td title=\"" + xml_escape_attribute(c.commit) + "\">" + xml_escape_text(c.commit.substr(0, 12)) + "</td>";
-  html += cell(c.ordinal ? std::to_string(*c.ordinal) : "-", "num");
+  html += cell(c.testbed) + cell(what_happened(listed)) + commit_cell(c, link);
+  html += cell(ordinal_text(c), "num");
   html += cell(format_seconds(c.before_s), "num") + cell(format_seconds(c.after_s), "num");
   html += cell(percent_text(c.change_pct), c.change_pct > 0 ? "num slower" : "num faster");
   html += cell(p_value_text(c.p_value), "num");
@@ -27,12 +57,24 @@ std::string row(const history::Change& c, const std::string& root) {
 
 }  // namespace
 
-std::string changes_table(const std::vector<history::Change>& changes, const std::string& root) {
+std::vector<ListedChange> listed_changes(const std::vector<Change>& series_changes) {
+  std::vector<ListedChange> listed;
+  for (const Change& c : series_changes) listed.push_back({c, "", ""});
+  for (std::size_t i = 0; i < series_changes.size(); ++i) {
+    const std::optional<std::size_t> by = series_changes[i].undone_by;
+    if (!by || *by >= series_changes.size() || *by == i) continue;  // no partner, or none this answer holds
+    listed[i].undone_at = series_changes[*by].commit;
+    listed[*by].undoes = series_changes[i].commit;
+  }
+  return listed;
+}
+
+std::string changes_table(const std::vector<ListedChange>& changes, const std::string& root, const CommitLink& link) {
   std::string html =
-      "<table class=\"changes\">\n<thead><tr><th>benchmark</th><th>testbed</th><th>commit</th><th class=\"num\">ordinal</th>"
-      "<th class=\"num\">before</th><th class=\"num\">after</th><th class=\"num\">change</th><th class=\"num\">p</th>"
-      "</tr></thead>\n<tbody>\n";
-  for (const history::Change& c : changes) html += row(c, root);
+      "<table class=\"changes\">\n<thead><tr><th>benchmark</th><th>testbed</th><th>what</th><th>commit</th>"
+      "<th class=\"num\">ordinal</th><th class=\"num\">before</th><th class=\"num\">after</th><th class=\"num\">change</th>"
+      "<th class=\"num\">p</th></tr></thead>\n<tbody>\n";
+  for (const ListedChange& c : changes) html += row(c, root, link);
   return html + "</tbody>\n</table>\n";
 }
 

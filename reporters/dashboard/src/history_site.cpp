@@ -6,9 +6,12 @@
 #include <tuple>
 
 #include "perfgate/dashboard/changes_page.hpp"
+#include "perfgate/dashboard/chart_data.hpp"
 #include "perfgate/dashboard/index_page.hpp"
 #include "perfgate/dashboard/page_name.hpp"
+#include "perfgate/dashboard/run_table.hpp"
 #include "perfgate/dashboard/series_page.hpp"
+#include "perfgate/dashboard/site_assets.hpp"
 #include "perfgate/dashboard/sparkline.hpp"
 #include "perfgate/history/changes.hpp"
 #include "perfgate/model/atomic_file.hpp"
@@ -28,32 +31,52 @@ using history::SeriesPoint;
 // runs a series.
 constexpr std::size_t kSeriesPerQuery = 16;
 
+// Every testbed's series of one (suite, benchmark): the series a chart
+// draws together.
+class Siblings {
+ public:
+  explicit Siblings(const std::vector<SeriesKey>& keys) {
+    for (const SeriesKey& key : keys) by_benchmark_[{key.suite, key.benchmark}].push_back(key);
+    for (auto& [name, list] : by_benchmark_)
+      std::sort(list.begin(), list.end(), [](const SeriesKey& a, const SeriesKey& b) { return a.testbed < b.testbed; });
+  }
+  const std::vector<SeriesKey>& of(const SeriesKey& key) const { return by_benchmark_.at({key.suite, key.benchmark}); }
+
+ private:
+  std::map<std::pair<std::string, std::string>, std::vector<SeriesKey>> by_benchmark_;
+};
 
 class SiteWriter {
  public:
   // The site's folder is perfgate's (OwnedFolder): the last report's pages
   // go, a series gone from the history takes its page with it, and a folder
   // of the user's own files is refused.
-  SiteWriter(const fs::path& out, const SiteOptions& options)
-      : out_(out, "the history report's folder (--out)"), options_(options) {
+  SiteWriter(const fs::path& out, const SiteOptions& options, const std::vector<SeriesKey>& keys)
+      : out_(out, "the history report's folder (--out)"), options_(options), siblings_(keys) {
     out_.clear_previous();
   }
 
-  // One series: its page now, its row and its changes for later.
+  // One series: its page and chart data now, its row and changes for later.
   void add(const SeriesKey& key, const std::vector<SeriesPoint>& points) {
     if (points.empty()) return;
-    std::vector<Change> changes = history::series_changes(key, points, options_.change_points);
-    write(page_of(key), series_page(key, points, changes));
-    entries_.push_back({key, sparkline_svg(points), points.size(), points.back().median_s, changes.size()});
-    all_changes_.insert(all_changes_.end(), changes.begin(), changes.end());
+    const std::vector<Change> changes = history::series_changes(key, points, options_.change_points);
+    const std::vector<ListedChange> listed = listed_changes(changes);
+    const std::string page = page_of(key);
+    write(page, series_page(key, points, listed, siblings_.of(key), options_.commit_link));
+    write(series_data_name(key), series_data_script(key, points, changes, runs_of(key.testbed)));
+    IndexEntry entry{key, sparkline_svg(points, changes), points.size(), points.back().median_s, changes.size(), {}};
+    if (!listed.empty()) entry.latest_change = listed.back();
+    entries_.push_back(std::move(entry));
+    all_changes_.insert(all_changes_.end(), listed.begin(), listed.end());
   }
 
   SiteSummary finish(const history::RunSpan& runs) {
-    std::sort(entries_.begin(), entries_.end(), [](const IndexEntry& a, const IndexEntry& b) {
-      return std::tie(a.key.testbed, a.key.suite, a.key.benchmark) < std::tie(b.key.testbed, b.key.suite, b.key.benchmark);
-    });
-    std::stable_sort(all_changes_.begin(), all_changes_.end(), history::regression_first);
-    write("changes.html", changes_page(all_changes_, entries_.size()));
+    std::sort(entries_.begin(), entries_.end(), index_order);
+    std::stable_sort(all_changes_.begin(), all_changes_.end(),
+                     [](const ListedChange& a, const ListedChange& b) { return history::regression_first(a.change, b.change); });
+    for (const auto& [testbed, table] : runs_) write(RunTable::file_name(testbed), table.script());
+    for (const SiteAsset& asset : site_assets()) write("assets/" + std::string(asset.name), asset.content);
+    write("changes.html", changes_page(all_changes_, entries_.size(), options_.commit_link));
     write("index.html", index_page(facts(runs), entries_));
     summary_.series = entries_.size();
     summary_.changes = all_changes_.size();
@@ -73,10 +96,13 @@ class SiteWriter {
     return name;
   }
 
-  void write(const std::string& name, const std::string& html) {
-    write_file_atomically(out_.claim(name), html);
-    ++summary_.pages;
-    summary_.bytes += html.size();
+  RunTable& runs_of(const std::string& testbed) { return runs_.try_emplace(testbed, testbed).first->second; }
+
+  void write(const std::string& name, std::string_view content) {
+    write_file_atomically(out_.claim(name), content);
+    summary_.pages += name.ends_with(".html") ? 1 : 0;
+    ++summary_.files;
+    summary_.bytes += content.size();
   }
 
   HistoryFacts facts(const history::RunSpan& runs) const {
@@ -91,9 +117,11 @@ class SiteWriter {
 
   OwnedFolder out_;
   const SiteOptions& options_;
+  Siblings siblings_;
   std::map<std::string, SeriesKey> pages_;
+  std::map<std::string, RunTable> runs_;  // by testbed
   std::vector<IndexEntry> entries_;
-  std::vector<Change> all_changes_;
+  std::vector<ListedChange> all_changes_;
   SiteSummary summary_;
 };
 
@@ -101,7 +129,7 @@ class SiteWriter {
 
 SiteSummary write_history_site(sql::Connection& db, const fs::path& out, const SiteOptions& options) {
   const std::vector<SeriesKey> keys = history::list_series(db, options.filter);  // by suite, testbed, benchmark
-  SiteWriter site(out, options);
+  SiteWriter site(out, options, keys);
   std::size_t i = 0;
   while (i < keys.size()) {
     std::vector<SeriesKey> batch;

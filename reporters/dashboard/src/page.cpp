@@ -16,17 +16,27 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .slower { color: #b42318; } .faster { color: #1a7f37; }
 dl.summary { display: grid; grid-template-columns: max-content auto; gap: .2em 1.2em; }
 dl.summary dt { font-weight: 600; } dl.summary dd { margin: 0; }
-input#filter { width: 28em; padding: .3em; margin: .5em 0 1em; }
-svg .median { fill: none; stroke: #0969da; stroke-width: 1.2; }
-svg .interval { stroke: #8cb4e8; stroke-width: 1; }
-svg .point { fill: #0969da; } svg .point:hover { fill: #cf222e; }
-svg .axis { stroke: #8c959f; stroke-width: 1; } svg .grid { stroke: #eaeef2; stroke-width: 1; }
-svg text { font: 11px system-ui, sans-serif; fill: #57606a; }
-svg .change-marker { stroke: #cf222e; stroke-width: 1.5; stroke-dasharray: 4 3; }
-svg .level { stroke: #cf222e; stroke-width: 2; opacity: .6; }
+input#filter { width: 28em; padding: .3em; margin: .5em 1em .5em 0; }
+p.note { color: #57606a; font-size: 12px; }
 svg.sparkline polyline { fill: none; stroke: #0969da; stroke-width: 1; }
 footer { margin-top: 2em; color: #57606a; font-size: 12px; }
 )css";
+
+// In <head>, before anything else can load: once loaded, body[data-requests]
+// says how many resources came from anywhere but where the page itself is
+// (another scheme or host) plus how many loads the CSP refused: 0, which the
+// tests read in a real browser.
+constexpr const char* kRequestCount = R"js(
+var perfgateRefused = 0;
+document.addEventListener('securitypolicyviolation', function () { perfgateRefused += 1; });
+addEventListener('load', function () {
+  var elsewhere = performance.getEntriesByType('resource').filter(function (entry) {
+    var url = new URL(entry.name, location.href);
+    return url.protocol !== location.protocol || url.host !== location.host;
+  });
+  document.body.setAttribute('data-requests', String(elsewhere.length + perfgateRefused));
+});
+)js";
 
 }  // namespace
 
@@ -36,11 +46,17 @@ std::string html_page(const PageParts& parts) {
   // verbatim and tests and auditors search for it so.
   page += std::string("<meta http-equiv=\"Content-Security-Policy\" content=\"") + kContentSecurityPolicy + "\">\n";
   page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
-  page += "<title>" + xml_escape_text(parts.title) + "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n";
+  page += "<title>" + xml_escape_text(parts.title) + "</title>\n<style>" + kStyle + "</style>\n";
+  for (const std::string& sheet : parts.stylesheets)
+    page += "<link rel=\"stylesheet\" href=\"" + xml_escape_attribute(sheet) + "\">\n";
+  page += std::string("<script>") + kRequestCount + "</script>\n</head>\n<body>\n";
   page += "<nav><a href=\"" + parts.root + "index.html\">History</a><a href=\"" + parts.root +
           "changes.html\">Changes</a></nav>\n";
   page += parts.body;
-  page += "<footer>perfgate history report. " + xml_escape_text(kDecimationRule) + "</footer>\n";
+  page += "<footer>perfgate history report. " + xml_escape_text(kDecimationRule) + " Charts: <a href=\"" + parts.root +
+          "assets/dygraph-LICENSE.txt\">dygraphs</a> (MIT).</footer>\n";
+  for (const std::string& script : parts.scripts)
+    page += "<script src=\"" + xml_escape_attribute(script) + "\"></script>\n";
   if (!parts.script.empty()) page += "<script>" + parts.script + "</script>\n";
   page += "</body>\n</html>\n";
   return page;

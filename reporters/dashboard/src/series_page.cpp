@@ -1,35 +1,64 @@
 #include "perfgate/dashboard/series_page.hpp"
 
-#include <algorithm>
-
-#include "perfgate/dashboard/changes_table.hpp"
+#include "perfgate/dashboard/chart_data.hpp"
+#include "perfgate/dashboard/js_text.hpp"
 #include "perfgate/dashboard/page.hpp"
-#include "perfgate/dashboard/trend_svg.hpp"
+#include "perfgate/dashboard/page_name.hpp"
+#include "perfgate/dashboard/run_table.hpp"
 #include "perfgate/model/time_text.hpp"
 #include "perfgate/writers/xml_text.hpp"
 
 namespace perfgate::dashboard {
 namespace {
 
-std::string facts(const history::SeriesKey& key, const std::vector<history::SeriesPoint>& points) {
+using history::SeriesKey;
+
+std::string facts(const SeriesKey& key, const std::vector<history::SeriesPoint>& points) {
   std::string text = "suite " + key.suite + ", testbed " + key.testbed + ": " + std::to_string(points.size()) + " run(s)";
   if (!points.empty())
     text += ", " + points.front().created_utc + " to " + points.back().created_utc + ", latest median " +
             format_seconds(points.back().median_s);
-  if (points.size() > kTrendPoints)
-    text += " (" + std::to_string(std::min(points.size(), kTrendPoints)) + " drawn at most: thinned, see below)";
   return "<p class=\"facts\">" + xml_escape_text(text) + "</p>\n";
+}
+
+// A switch per testbed when there are several; this page's own is always drawn.
+std::string controls(const SeriesKey& key, const std::vector<SeriesKey>& testbeds) {
+  std::string html = "<div class=\"chart-controls\">";
+  if (testbeds.size() > 1) {
+    html += "<span>Testbeds:</span>";
+    for (const SeriesKey& other : testbeds)
+      html += "<label><input type=\"checkbox\" class=\"testbed-toggle\" data-testbed=\"" +
+              xml_escape_attribute(other.testbed) + "\" checked" + (other.testbed == key.testbed ? " disabled" : "") +
+              "> " + xml_escape_text(other.testbed) + "</label>";
+  }
+  return html + "<button id=\"whole-history\" type=\"button\">whole history</button><span class=\"hint\">drag to zoom, "
+                "shift-drag or the strip below to pan, double-click for the whole history; click a change mark for "
+                "its commit</span></div>\n";
+}
+
+// The scripts the chart needs, relative to series/: dygraphs, the chart's
+// code (which the data scripts call), each testbed's run table and series.
+std::vector<std::string> scripts(const std::vector<SeriesKey>& testbeds) {
+  std::vector<std::string> paths = {"../assets/dygraph.min.js", "../assets/dashboard.js"};
+  for (const SeriesKey& other : testbeds) paths.push_back("../" + RunTable::file_name(other.testbed));
+  for (const SeriesKey& other : testbeds) paths.push_back(series_data_name(other).substr(std::string("series/").size()));
+  return paths;
 }
 
 }  // namespace
 
-std::string series_page(const history::SeriesKey& key, const std::vector<history::SeriesPoint>& points,
-                        const std::vector<history::Change>& changes) {
-  std::string body = "<h1>" + xml_escape_text(key.benchmark) + "</h1>\n" + facts(key, points);
-  body += "<figure>" + trend_svg(points, changes) + "</figure>\n";
+std::string series_page(const SeriesKey& key, const std::vector<history::SeriesPoint>& points,
+                        const std::vector<ListedChange>& changes, const std::vector<SeriesKey>& testbeds,
+                        const CommitLink& link) {
+  std::string body = "<h1>" + xml_escape_text(key.benchmark) + "</h1>\n" + facts(key, points) + controls(key, testbeds);
+  body += "<div class=\"chart-frame\"><div id=\"chart\" class=\"chart\"></div><div id=\"marks\"></div></div>\n";
+  body += "<div id=\"readout\" class=\"readout\" aria-live=\"polite\"></div>\n";
+  body += "<noscript><p>The chart needs JavaScript; the changes are listed below.</p></noscript>\n";
   body += "<h2>Changes</h2>\n";
-  body += changes.empty() ? "<p>No change point in this series.</p>\n" : changes_table(changes, "../");
-  return html_page({key.benchmark + " on " + key.testbed, "../", body, ""});
+  body += changes.empty() ? "<p>No change point in this series.</p>\n" : changes_table(changes, "../", link);
+  const std::string call = "perfgate.chart(" + js_string(series_page_name(key)) + ", " + js_string(link.url_template()) + ");";
+  return html_page({key.benchmark + " on " + key.testbed, "../", body, call, scripts(testbeds),
+                    {"../assets/dygraph.min.css", "../assets/dashboard.css"}});
 }
 
 }  // namespace perfgate::dashboard

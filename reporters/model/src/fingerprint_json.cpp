@@ -1,5 +1,7 @@
 #include "perfgate/model/fingerprint_json.hpp"
 
+#include "json_reader.hpp"
+
 namespace perfgate {
 namespace {
 
@@ -41,6 +43,10 @@ nlohmann::ordered_json fingerprint_to_json(const Fingerprint& f) {
   j["host_cpu"] = f.host_cpu;
   j["logical_cpus"] = f.logical_cpus;
   return j;
+}
+
+Fingerprint fingerprint_from_json_text(const std::string& text, const std::string& origin) {
+  return detail::read_fingerprint(detail::parse_json(text, origin), origin);
 }
 
 }  // namespace perfgate

@@ -2,11 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <limits>
 #include <numeric>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 
+#include "perfgate/stats/bump_scan.hpp"
 #include "perfgate/stats/mann_whitney.hpp"
 #include "perfgate/stats/student_t.hpp"
 
@@ -22,6 +25,8 @@ void check_input(Segment series, const ChangePointSettings& settings) {
     throw std::invalid_argument("change points: max_p_value must be in (0, 1]");
   if (!(settings.max_rank_p_value > 0.0 && settings.max_rank_p_value <= 1.0))
     throw std::invalid_argument("change points: max_rank_p_value must be in (0, 1]");
+  if (!(settings.max_bump_p_value >= 0.0 && settings.max_bump_p_value <= 1.0))
+    throw std::invalid_argument("change points: max_bump_p_value must be in [0, 1]");
   for (const double value : series)
     if (!std::isfinite(value)) throw std::invalid_argument("change points: the series holds NaN or infinity");
 }
@@ -96,6 +101,14 @@ bool significant(const SplitTest& test, const ChangePointSettings& settings) {
   if (!(test.p_value < settings.max_p_value)) return false;
   return test.rank_p_value < settings.max_rank_p_value ||
          smallest_rank_p_value(test.size_before, test.size_after) >= settings.max_rank_p_value;
+}
+
+// The rank test only where the t-test passes: most splits tried fail the
+// t-test, and U's exact distribution for a new pair of sizes costs more than
+// the whole split search.
+bool significant_split(Segment before, Segment after, const ChangePointSettings& settings) {
+  if (!(student_test(before, after).p_value < settings.max_p_value)) return false;
+  return significant(split_test(before, after), settings);
 }
 
 // Counts and sums of the values inserted so far, indexed by rank (a Fenwick
@@ -193,8 +206,23 @@ std::size_t best_split(Segment segment, std::size_t min_segment) {
   return best;
 }
 
+// The t-test and rank test of a bump's inside against its outside (both
+// ends of the segment together).  The t-test's level is Bonferroni's over the
+// intervals compared: the best of about n x width intervals (against n
+// splits) would otherwise be a change in every long unchanged series.
+bool significant_bump(Segment segment, const Bump& bump, const ChangePointSettings& settings) {
+  std::vector<double> outside(segment.begin(), segment.begin() + static_cast<std::ptrdiff_t>(bump.begin));
+  outside.insert(outside.end(), segment.begin() + static_cast<std::ptrdiff_t>(bump.end), segment.end());
+  ChangePointSettings bump_level = settings;
+  bump_level.max_p_value = settings.max_bump_p_value / static_cast<double>(bump.candidates);
+  return significant_split(outside, segment.subspan(bump.begin, bump.end - bump.begin), bump_level);
+}
+
 // Bisection: split a segment where Q is largest, keep the split when the
-// tests between its sides are significant, and go on in both sides.
+// tests between its sides are significant, and go on in both sides.  When the
+// best split fails, a bump (a change later taken back) may still be there:
+// one side of any single split mixes both of its levels.  Then the best
+// interval against its outside is tested, and both of its edges kept.
 std::vector<std::size_t> bisect(Segment series, const ChangePointSettings& settings) {
   std::vector<std::size_t> found;
   std::vector<std::pair<std::size_t, std::size_t>> pending{{0, series.size()}};
@@ -204,10 +232,20 @@ std::vector<std::size_t> bisect(Segment series, const ChangePointSettings& setti
     if (end - begin < 2 * settings.min_segment) continue;
     const Segment segment = series.subspan(begin, end - begin);
     const std::size_t tau = best_split(segment, settings.min_segment);
-    if (!significant(split_test(segment.first(tau), segment.subspan(tau)), settings)) continue;
-    found.push_back(begin + tau);
-    pending.emplace_back(begin, begin + tau);
-    pending.emplace_back(begin + tau, end);
+    if (significant_split(segment.first(tau), segment.subspan(tau), settings)) {
+      found.push_back(begin + tau);
+      pending.emplace_back(begin, begin + tau);
+      pending.emplace_back(begin + tau, end);
+      continue;
+    }
+    if (settings.max_bump_p_value <= 0.0) continue;
+    const std::optional<Bump> bump = best_bump(segment, settings.min_segment, settings.max_bump_width);
+    if (!bump || !significant_bump(segment, *bump, settings)) continue;
+    found.push_back(begin + bump->begin);
+    found.push_back(begin + bump->end);
+    pending.emplace_back(begin, begin + bump->begin);
+    pending.emplace_back(begin + bump->begin, begin + bump->end);
+    pending.emplace_back(begin + bump->end, end);
   }
   std::sort(found.begin(), found.end());
   return found;
@@ -248,8 +286,70 @@ std::vector<ChangePoint> retest(Segment series, std::vector<std::size_t> points,
   std::vector<ChangePoint> result;
   result.reserve(points.size());
   for (std::size_t i = 0; i < points.size(); ++i)
-    result.push_back({points[i], tests[i].p_value, tests[i].mean_before, tests[i].mean_after});
+    result.push_back({points[i], tests[i].p_value, tests[i].mean_before, tests[i].mean_after, false, points[i],
+                      points[i]});
   return result;
+}
+
+// Each change's shape, fitted between its neighbours: a drift gets the range
+// of its ramp, a step keeps the detector's index.
+void classify_shapes(Segment series, std::vector<ChangePoint>& points, const RampSettings& settings) {
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const std::size_t begin = i == 0 ? 0 : points[i - 1].index;
+    const std::size_t end = i + 1 == points.size() ? series.size() : points[i + 1].index;
+    const ShapeFit fit = fit_shape(series.subspan(begin, end - begin), settings);
+    if (!fit.drift) continue;
+    points[i].drift = true;
+    points[i].first_moved = begin + fit.first_moved;
+    points[i].first_at_level = begin + fit.first_at_level;
+  }
+}
+
+// Residual sum of squares of levels constant between the cuts.
+double segments_rss(Segment window, std::initializer_list<std::size_t> cuts) {
+  double rss = 0.0;
+  std::size_t begin = 0;
+  std::vector<std::size_t> ends(cuts);
+  ends.push_back(window.size());
+  for (const std::size_t end : ends) {
+    const Segment part = window.subspan(begin, end - begin);
+    const double mean = mean_of(part);
+    for (const double value : part) rss += (value - mean) * (value - mean);
+    begin = end;
+  }
+  return rss;
+}
+
+// Two neighbouring changes in one direction that a single ramp fits about as
+// well as the two steps (n log(RSS_ramp / RSS_two_steps) <= max_merge_cost,
+// the ramp one parameter fewer) are one drift: bisection cuts a long ramp
+// into steps, and none of those commits is to blame alone.  A staircase of
+// two real steps fits a ramp badly and stays two steps.
+bool merge_into_drift(Segment series, std::vector<ChangePoint>& points, std::size_t i, const RampSettings& settings) {
+  ChangePoint& first = points[i];
+  const ChangePoint& second = points[i + 1];
+  if ((first.mean_after > first.mean_before) != (second.mean_after > second.mean_before)) return false;
+  const std::size_t begin = i == 0 ? 0 : points[i - 1].index;
+  const std::size_t end = i + 2 == points.size() ? series.size() : points[i + 2].index;
+  const Segment window = series.subspan(begin, end - begin);
+  const ShapeFit fit = fit_shape(window, settings);
+  const double two_steps = segments_rss(window, {first.index - begin, second.index - begin});
+  const double cost = static_cast<double>(window.size()) * std::log(fit.ramp_rss / std::max(two_steps, 1e-300));
+  if (!fit.drift || cost > settings.max_merge_cost) return false;
+  if (begin + fit.first_moved > first.index + 1 || begin + fit.first_at_level + 1 < second.index) return false;
+  first.drift = true;
+  first.p_value = std::min(first.p_value, second.p_value);
+  first.first_moved = begin + fit.first_moved;
+  first.first_at_level = begin + fit.first_at_level;
+  first.mean_before = mean_of(window.first(fit.first_moved));
+  first.mean_after = mean_of(window.subspan(fit.first_at_level));
+  points.erase(points.begin() + static_cast<std::ptrdiff_t>(i + 1));
+  return true;
+}
+
+void merge_drifts(Segment series, std::vector<ChangePoint>& points, const RampSettings& settings) {
+  for (std::size_t i = 0; i + 1 < points.size();)
+    if (!merge_into_drift(series, points, i, settings)) ++i;
 }
 
 }  // namespace
@@ -257,7 +357,10 @@ std::vector<ChangePoint> retest(Segment series, std::vector<std::size_t> points,
 std::vector<ChangePoint> find_change_points(std::span<const double> series, const ChangePointSettings& settings) {
   check_input(series, settings);
   if (series.size() < 2 * settings.min_segment) return {};
-  return retest(series, bisect(series, settings), settings);
+  std::vector<ChangePoint> points = retest(series, bisect(series, settings), settings);
+  classify_shapes(series, points, settings.shape);
+  merge_drifts(series, points, settings.shape);
+  return points;
 }
 
 }  // namespace perfgate::stats

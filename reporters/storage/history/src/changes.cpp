@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
+
+#include "perfgate/history/triage_cache.hpp"
 
 namespace perfgate::history {
 
@@ -16,15 +19,19 @@ bool regression_first(const Change& a, const Change& b) {
 
 std::vector<Change> find_changes(sql::Connection& db, const SeriesFilter& filter,
                                  const stats::ChangePointSettings& settings, TriageCoverage* coverage) {
+  return find_changes(db, filter, settings, TriageOptions{}, coverage);
+}
+
+std::vector<Change> find_changes(sql::Connection& db, const SeriesFilter& filter,
+                                 const stats::ChangePointSettings& settings, const TriageOptions& options,
+                                 TriageCoverage* coverage, TriageWork* work) {
   std::vector<Change> all;
   TriageCoverage seen;
   seen.runs_needed = 2 * settings.min_segment;
-  for (const SeriesKey& key : list_series(db, filter)) {
-    const std::vector<SeriesPoint> points = load_series(db, key, filter);
+  for (SeriesAnswer& answer : triage_series(db, filter, settings, options, work)) {
     ++seen.series;
-    seen.too_short += points.size() < seen.runs_needed ? 1 : 0;
-    std::vector<Change> changes = series_changes(key, points, settings);
-    all.insert(all.end(), changes.begin(), changes.end());
+    seen.too_short += answer.points < seen.runs_needed ? 1 : 0;
+    std::move(answer.changes.begin(), answer.changes.end(), std::back_inserter(all));
   }
   if (coverage) *coverage = seen;
   std::stable_sort(all.begin(), all.end(), regression_first);

@@ -9,7 +9,8 @@
 namespace perfgate::history {
 namespace {
 
-// Version 1.  A testbed is a device plus what changes its timings; a run is
+// Version 1 (a new store is created at version 1 and migrated forward, so
+// that one path sets up every store).  A testbed is a device plus what changes its timings; a run is
 // one results file of one suite; a measurement is one benchmark's summary
 // in a run (kept forever); samples are its raw repetitions (thinned by
 // prune); verdicts are what a gate said (comparison files).  Columns are
@@ -79,9 +80,56 @@ CREATE TABLE verdicts (
 );
 )sql";
 
-// Migrations from version i to i + 1 go here, in order; none yet.
+// Version 2 (issue 27): what the history's readers would otherwise scan
+// every measurement for.  `series`: one row per (suite, testbed, kind,
+// benchmark), kept by ingest (series_table.hpp), so listing the series reads
+// one small table; `reordered` counts the points that landed before the
+// series' last one (a late ordinal), which a cached triage answer must not
+// extend.  `triage_answers`: each series' changes as the triage last found
+// them and what they were found from (triage_cache.hpp).  The covering index
+// reads a series' points in one range of one index, without a visit to each
+// measurement's row; it serves every query the benchmark index served.
+// `testbeds.fingerprint`: the device's whole fingerprint (results JSON), so
+// a baseline written from the history describes the device as one measured
+// there would (compute capability, SM count: what the gate compares); NULL
+// for a testbed stored before, until its next run is ingested.
+constexpr const char* kMigrationTo2 = R"sql(
+CREATE TABLE series (
+  suite TEXT NOT NULL,
+  testbed TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  benchmark TEXT NOT NULL,
+  points BIGINT NOT NULL,
+  first_run_time BIGINT NOT NULL,
+  last_run_time BIGINT NOT NULL,
+  reordered BIGINT NOT NULL DEFAULT 0,
+  PRIMARY KEY (suite, testbed, kind, benchmark)
+);
+INSERT INTO series (suite, testbed, kind, benchmark, points, first_run_time, last_run_time, reordered)
+  SELECT r.suite, r.testbed, r.kind, m.benchmark, COUNT(*), MIN(r.run_time), MAX(r.run_time), 0
+  FROM measurements m JOIN runs r ON r.run_id = m.run_id
+  GROUP BY r.suite, r.testbed, r.kind, m.benchmark;
+CREATE TABLE triage_answers (
+  suite TEXT NOT NULL,
+  testbed TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  benchmark TEXT NOT NULL,
+  settings TEXT NOT NULL,
+  points BIGINT NOT NULL,
+  last_run_id TEXT NOT NULL,
+  reordered BIGINT NOT NULL,
+  changes TEXT NOT NULL,
+  PRIMARY KEY (suite, testbed, kind, benchmark)
+);
+ALTER TABLE testbeds ADD COLUMN fingerprint TEXT;
+CREATE INDEX measurements_series_points ON measurements (benchmark, run_id, median_s, low_s, high_s, sample_count);
+DROP INDEX measurements_benchmark;
+)sql";
+
+// Migrations from version i to i + 1, in order: a store of version v runs
+// steps v - 1 onwards.
 const std::vector<const char*>& migrations() {
-  static const std::vector<const char*> steps;
+  static const std::vector<const char*> steps{kMigrationTo2};
   return steps;
 }
 

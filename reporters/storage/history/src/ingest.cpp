@@ -8,6 +8,7 @@
 
 #include "perfgate/history/history_schema.hpp"
 #include "perfgate/history/run_record.hpp"
+#include "perfgate/history/series_table.hpp"
 #include "perfgate/history/verdict_record.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/input_file.hpp"
@@ -34,11 +35,14 @@ Record read_record(const fs::path& file, const IngestOptions& options, std::int6
 
 Value optional_value(const std::optional<double>& v) { return v ? Value{*v} : Value{nullptr}; }
 
+// A testbed stored before the history kept fingerprints gets its first
+// run's since then.
 void insert_testbed(sql::Connection& db, const Testbed& t) {
   db.query("INSERT INTO testbeds (testbed, device_slug, device_kind, device_name, driver, cuda_runtime, gpu_count, "
-           "topology, host_cpu) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+           "topology, host_cpu, fingerprint) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
            {t.name, t.device_slug, t.device_kind, t.device_name, t.driver, t.cuda_runtime,
-            std::int64_t{t.gpu_count}, t.topology, t.host_cpu});
+            std::int64_t{t.gpu_count}, t.topology, t.host_cpu, t.fingerprint_json});
+  db.query("UPDATE testbeds SET fingerprint = ? WHERE testbed = ? AND fingerprint IS NULL", {t.fingerprint_json, t.name});
 }
 
 // How many benchmarks of a new suite's first run are looked up among the
@@ -114,6 +118,7 @@ void store_run(sql::Connection& db, const RunRecord& run, const std::string& now
     summary.samples += m.samples.size();
   }
   samples.flush();
+  add_run_to_series(db, run.run_id);
 }
 
 void store_comparison(sql::Connection& db, const ComparisonRecord& c, IngestSummary& summary) {

@@ -1,7 +1,6 @@
 #include "perfgate/history/series.hpp"
 
 #include <regex>
-#include <unordered_map>
 
 #include "perfgate/history/history_schema.hpp"
 #include "perfgate/history/run_record.hpp"
@@ -14,11 +13,6 @@ using sql::Value;
 
 std::string text(const Value& v) { return std::holds_alternative<std::string>(v) ? std::get<std::string>(v) : ""; }
 std::int64_t integer(const Value& v) { return std::holds_alternative<std::int64_t>(v) ? std::get<std::int64_t>(v) : 0; }
-std::optional<double> number(const Value& v) {
-  if (std::holds_alternative<double>(v)) return std::get<double>(v);
-  if (std::holds_alternative<std::int64_t>(v)) return static_cast<double>(std::get<std::int64_t>(v));
-  return std::nullopt;
-}
 
 // The WHERE clause both queries share, and its parameters.
 std::string run_conditions(const SeriesFilter& filter, std::vector<Value>& params) {
@@ -43,35 +37,37 @@ std::regex benchmark_pattern(const std::string& text) {
   }
 }
 
-// The columns point_of() reads, and the order of a series.
-constexpr const char* kPointColumns =
-    "SELECT r.run_id, r.commit_sha, r.ordinal, r.run_time, r.created_utc, m.median_s, m.low_s, m.high_s, "
-    "m.sample_count, m.benchmark FROM measurements m JOIN runs r ON r.run_id = m.run_id";
-constexpr const char* kCommitOrder = "(r.ordinal IS NULL), r.ordinal, r.run_time, r.run_id";
+// A store of schema version 1 opened by a reader (which may not migrate
+// it) has no series table: its series are the distinct keys of its
+// measurements.
+std::string series_scan(const SeriesFilter& filter, std::vector<Value>& params) {
+  return "SELECT DISTINCT r.suite, r.testbed, m.benchmark FROM measurements m JOIN runs r ON r.run_id = m.run_id" +
+         run_conditions(filter, params) + " ORDER BY r.suite, r.testbed, m.benchmark";
+}
 
-SeriesPoint point_of(sql::Row& row) {
-  SeriesPoint p;
-  p.run_id = text(row[0]);
-  p.commit = text(row[1]);
-  if (std::holds_alternative<std::int64_t>(row[2])) p.ordinal = std::get<std::int64_t>(row[2]);
-  p.run_time = integer(row[3]);
-  p.created_utc = text(row[4]);
-  p.median_s = number(row[5]).value_or(0.0);
-  p.low_s = number(row[6]);
-  p.high_s = number(row[7]);
-  p.sample_count = integer(row[8]);
-  return p;
+// The series table: a series has a point since `since` when its last one is.
+std::string series_rows(const SeriesFilter& filter, std::vector<Value>& params) {
+  std::string statement = "SELECT suite, testbed, benchmark FROM series WHERE kind = ?";
+  params.push_back(filter.kind);
+  if (!filter.testbed.empty()) {
+    statement += " AND testbed = ?";
+    params.push_back(filter.testbed);
+  }
+  if (filter.since) {
+    statement += " AND last_run_time >= ?";
+    params.push_back(*filter.since);
+  }
+  return statement + " ORDER BY suite, testbed, benchmark";
 }
 
 }  // namespace
 
 std::vector<SeriesKey> list_series(sql::Connection& db, const SeriesFilter& filter) {
   const std::regex pattern = benchmark_pattern(filter.benchmark_regex);
-  if (stored_schema_version(db) == 0) return {};
+  const int version = stored_schema_version(db);
+  if (version == 0) return {};
   std::vector<Value> params;
-  const std::string statement = "SELECT DISTINCT r.suite, r.testbed, m.benchmark FROM measurements m JOIN runs r ON "
-                                "r.run_id = m.run_id" + run_conditions(filter, params) +
-                                " ORDER BY r.suite, r.testbed, m.benchmark";
+  const std::string statement = version >= 2 ? series_rows(filter, params) : series_scan(filter, params);
   std::vector<SeriesKey> keys;
   for (const sql::Row& row : db.query(statement, params)) {
     SeriesKey key{text(row[0]), text(row[1]), text(row[2])};
@@ -81,33 +77,15 @@ std::vector<SeriesKey> list_series(sql::Connection& db, const SeriesFilter& filt
 }
 
 std::vector<SeriesPoint> load_series(sql::Connection& db, const SeriesKey& key, const SeriesFilter& filter) {
-  std::vector<Value> params;
-  std::string conditions = run_conditions(filter, params);
-  conditions += " AND r.suite = ? AND r.testbed = ? AND m.benchmark = ?";
-  params.insert(params.end(), {key.suite, key.testbed, key.benchmark});
-  std::vector<SeriesPoint> points;
-  for (sql::Row& row : db.query(std::string(kPointColumns) + conditions + " ORDER BY " + kCommitOrder, params))
-    points.push_back(point_of(row));
-  return points;
+  return std::move(load_series_batch(db, {key}, filter).at(0));
 }
 
 std::vector<std::vector<SeriesPoint>> load_series_batch(sql::Connection& db, const std::vector<SeriesKey>& keys,
                                                         const SeriesFilter& filter) {
-  std::vector<std::vector<SeriesPoint>> series(keys.size());
-  if (keys.empty()) return series;
-  std::vector<Value> params;
-  std::string conditions = run_conditions(filter, params) + " AND r.suite = ? AND r.testbed = ? AND m.benchmark IN (";
-  params.insert(params.end(), {keys[0].suite, keys[0].testbed});
-  std::unordered_map<std::string, std::size_t> slot;
-  for (std::size_t i = 0; i < keys.size(); ++i) {
-    conditions += i == 0 ? "?" : ", ?";
-    params.push_back(keys[i].benchmark);
-    slot.emplace(keys[i].benchmark, i);
-  }
-  conditions += ")";
-  for (sql::Row& row : db.query(std::string(kPointColumns) + conditions + " ORDER BY m.benchmark, " + kCommitOrder, params))
-    series[slot.at(text(row[9]))].push_back(point_of(row));
-  return series;
+  if (keys.empty()) return {};
+  std::vector<std::string> benchmarks;
+  for (const SeriesKey& key : keys) benchmarks.push_back(key.benchmark);
+  return SeriesReader(db, keys[0].suite, keys[0].testbed, filter).read(benchmarks);
 }
 
 RunSpan run_span(sql::Connection& db, const SeriesFilter& filter) {

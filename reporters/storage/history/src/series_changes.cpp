@@ -1,5 +1,6 @@
 #include "perfgate/history/changes.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "perfgate/stats/summary.hpp"
@@ -13,10 +14,78 @@ double segment_median(const std::vector<SeriesPoint>& points, std::size_t begin,
   return stats::median(medians);
 }
 
+// The runs at the old and the new level around change i: from the end of the
+// previous change (a drift's last run) to this one's first run, and from this
+// one's last run to the next one's first.  Where a drift's range reaches into
+// a neighbour's, the detector's own segments.
+struct Levels {
+  std::size_t before_begin, before_end, after_begin, after_end;
+};
+
+Levels levels_around(const std::vector<stats::ChangePoint>& found, std::size_t i, std::size_t size) {
+  const stats::ChangePoint& c = found[i];
+  Levels l{i == 0 ? 0 : found[i - 1].first_at_level, c.first_moved, c.first_at_level,
+           i + 1 < found.size() ? found[i + 1].first_moved : size};
+  if (l.before_begin >= l.before_end) {
+    l.before_begin = i == 0 ? 0 : found[i - 1].index;
+    l.before_end = c.index;
+  }
+  if (l.after_begin >= l.after_end) {
+    l.after_begin = c.index;
+    l.after_end = i + 1 < found.size() ? found[i + 1].index : size;
+  }
+  return l;
+}
+
+// The run-to-run standard deviation of the log medians around the levels the
+// detector found (pooled over its segments).
+double level_noise(const std::vector<double>& logs, const std::vector<stats::ChangePoint>& found) {
+  double squares = 0.0;
+  std::size_t segments = 0;
+  for (std::size_t s = 0; s <= found.size(); ++s) {
+    const std::size_t begin = s == 0 ? 0 : found[s - 1].index;
+    const std::size_t end = s == found.size() ? logs.size() : found[s].index;
+    if (end <= begin) continue;
+    double mean = 0.0;
+    for (std::size_t i = begin; i < end; ++i) mean += logs[i];
+    mean /= static_cast<double>(end - begin);
+    for (std::size_t i = begin; i < end; ++i) squares += (logs[i] - mean) * (logs[i] - mean);
+    ++segments;
+  }
+  return logs.size() > segments ? std::sqrt(squares / static_cast<double>(logs.size() - segments)) : 0.0;
+}
+
+// A change is taken back by the first later change of the opposite direction
+// after which the level is within 2 run-to-run standard deviations of the
+// level before it (a regression fixed, an improvement lost): a bump's edges.
+void pair_bump_edges(std::vector<Change>& changes, double noise) {
+  for (std::size_t i = 0; i < changes.size(); ++i) {
+    const double before = std::log(changes[i].before_s);
+    const bool up = changes[i].after_s > changes[i].before_s;
+    for (std::size_t j = i + 1; j < changes.size(); ++j) {
+      if ((changes[j].after_s > changes[j].before_s) == up) continue;
+      if (std::abs(std::log(changes[j].after_s) - before) <= 2.0 * noise) {
+        changes[i].undone_by = j;
+        break;
+      }
+    }
+  }
+}
+
+void place(Change& c, const SeriesPoint& first, const SeriesPoint& last) {
+  c.commit = first.commit;
+  c.ordinal = first.ordinal;
+  c.created_utc = first.created_utc;
+  c.end_commit = last.commit;
+  c.end_ordinal = last.ordinal;
+  c.end_created_utc = last.created_utc;
+}
+
 }  // namespace
 
 // The detector works on log medians: a step is a ratio, whatever the
-// benchmark's scale, and timing noise is closer to symmetric there.
+// benchmark's scale, and timing noise is closer to symmetric there.  A
+// drift's change is its total, between the levels before and after its range.
 std::vector<Change> series_changes(const SeriesKey& key, const std::vector<SeriesPoint>& points,
                                    const stats::ChangePointSettings& settings) {
   std::vector<double> logs;
@@ -27,25 +96,20 @@ std::vector<Change> series_changes(const SeriesKey& key, const std::vector<Serie
   const std::vector<stats::ChangePoint> found = stats::find_change_points(logs, settings);
   std::vector<Change> changes;
   for (std::size_t i = 0; i < found.size(); ++i) {
-    const std::size_t begin = i == 0 ? 0 : found[i - 1].index;
-    const std::size_t end = i + 1 < found.size() ? found[i + 1].index : points.size();
-    const SeriesPoint& at = points[found[i].index];
+    const Levels l = levels_around(found, i, points.size());
     Change c;
     c.suite = key.suite;
     c.benchmark = key.benchmark;
     c.testbed = key.testbed;
-    c.commit = at.commit;
-    c.ordinal = at.ordinal;
-    c.created_utc = at.created_utc;
-    c.end_commit = at.commit;
-    c.end_ordinal = at.ordinal;
-    c.end_created_utc = at.created_utc;
-    c.before_s = segment_median(points, begin, found[i].index);
-    c.after_s = segment_median(points, found[i].index, end);
+    c.shape = found[i].drift ? ChangeShape::drift : ChangeShape::step;
+    place(c, points[found[i].first_moved], points[found[i].first_at_level]);
+    c.before_s = segment_median(points, l.before_begin, l.before_end);
+    c.after_s = segment_median(points, l.after_begin, l.after_end);
     c.change_pct = (c.after_s / c.before_s - 1.0) * 100.0;
     c.p_value = found[i].p_value;
     changes.push_back(std::move(c));
   }
+  pair_bump_edges(changes, level_noise(logs, found));
   return changes;
 }
 

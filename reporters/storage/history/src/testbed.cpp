@@ -1,6 +1,7 @@
 #include "perfgate/history/testbed.hpp"
 
 #include "perfgate/model/errors.hpp"
+#include "perfgate/model/fingerprint_json.hpp"
 #include "perfgate/model/suite_name.hpp"
 
 namespace perfgate::history {
@@ -29,6 +30,7 @@ Testbed testbed_of(const Fingerprint& fingerprint, const std::string& override_n
   t.host_cpu = fingerprint.host_cpu;
   t.gpu_count = fingerprint.kind == DeviceKind::gpu ? fingerprint.gpu_count : 1;
   t.topology = peer_summary(fingerprint);
+  t.fingerprint_json = fingerprint_to_json(fingerprint).dump();
   if (!override_name.empty()) {
     require_suite_name(override_name, "--testbed");  // the same safe alphabet as suite names
     t.name = override_name;

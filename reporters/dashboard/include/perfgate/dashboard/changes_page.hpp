@@ -5,11 +5,11 @@
 #include <string>
 #include <vector>
 
-#include "perfgate/history/changes.hpp"
+#include "perfgate/dashboard/changes_table.hpp"
 
 namespace perfgate::dashboard {
 
 // `changes` already in the order to show.
-std::string changes_page(const std::vector<history::Change>& changes, std::size_t series);
+std::string changes_page(const std::vector<ListedChange>& changes, std::size_t series, const CommitLink& link);
 
 }  // namespace perfgate::dashboard

@@ -1,15 +1,28 @@
 #pragma once
 // Changes as an HTML table: benchmark (linking to its trend page), testbed,
-// commit, ordinal, before, after, change and p-value, in the order given.
+// what happened (a step; a drift over a range of commits; a step a later
+// one takes back, a bump's edge), commit (a link with --commit-url),
+// ordinal, before, after, change and p-value, in the order given.
 
 #include <string>
 #include <vector>
 
+#include "perfgate/dashboard/commit_link.hpp"
 #include "perfgate/history/changes.hpp"
 
 namespace perfgate::dashboard {
 
+struct ListedChange {
+  history::Change change;
+  std::string undone_at;  // a bump's edge: the commit of the step that takes it back; empty otherwise
+  std::string undoes;     // a bump's second edge: the commit of the step it takes back; empty otherwise
+};
+
+// One series' changes (series_changes()'s answer, whose undone_by are
+// positions in it) with their bump partners named by commit.
+std::vector<ListedChange> listed_changes(const std::vector<history::Change>& series_changes);
+
 // `root` is the site's root relative to the page the table is on ("" or "../").
-std::string changes_table(const std::vector<history::Change>& changes, const std::string& root);
+std::string changes_table(const std::vector<ListedChange>& changes, const std::string& root, const CommitLink& link);
 
 }  // namespace perfgate::dashboard

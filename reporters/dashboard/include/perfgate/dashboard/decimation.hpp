@@ -20,8 +20,8 @@ std::vector<std::size_t> decimate_min_max(std::span<const double> values, std::s
 
 // The rule above in one sentence, for the pages' footers.
 inline constexpr const char* kDecimationRule =
-    "Long series are thinned for display over commit order: the first and last run, then the "
+    "Sparklines of long series are thinned over commit order: the first and last run, then the "
     "fastest and slowest run median of each of equal buckets of consecutive runs, so steps and "
-    "outliers stay visible; change points are found on the full series.";
+    "outliers stay visible; charts draw every run; change points are found on the full series.";
 
 }  // namespace perfgate::dashboard

@@ -1,13 +1,16 @@
 #pragma once
 // The static site over the run history (`perfgate history report`):
-// index.html, changes.html and series/<slug>-<hash>.html for each
-// (suite, testbed, benchmark).  Every file self-contained; written
-// atomically, one by one (pages of an earlier report that no longer exist
-// stay).
+// index.html, changes.html, series/<slug>-<hash>.html for each (suite,
+// testbed, benchmark) with its chart data beside it (series/<slug>-<hash>.js),
+// and assets/: dygraphs with its licence, the chart's script and style, and
+// one run table per testbed (assets/runs-<hash>.js).  Nothing loads from
+// outside the site; files are written atomically, one by one, into a folder
+// perfgate owns (the previous report's files go first).
 
 #include <cstdint>
 #include <filesystem>
 
+#include "perfgate/dashboard/commit_link.hpp"
 #include "perfgate/history/series.hpp"
 #include "perfgate/sql/sql_connection.hpp"
 #include "perfgate/stats/change_point.hpp"
@@ -17,11 +20,13 @@ namespace perfgate::dashboard {
 struct SiteOptions {
   history::SeriesFilter filter;               // kind main; --benchmark, --testbed, --since
   stats::ChangePointSettings change_points;
+  CommitLink commit_link;                     // --commit-url; none: commits as plain text
 };
 
 struct SiteSummary {
   std::size_t series = 0;
-  std::size_t pages = 0;
+  std::size_t pages = 0;   // .html files
+  std::size_t files = 0;   // every file written: pages, chart data, assets
   std::size_t changes = 0;
   std::uintmax_t bytes = 0;
 };

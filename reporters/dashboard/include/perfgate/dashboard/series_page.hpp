@@ -1,16 +1,23 @@
 #pragma once
-// One series' page: what it is, its trend (trend_svg.hpp) and its changes.
+// One series' page: what it is, its chart (dygraphs, assets/dashboard.js:
+// zoom and pan over commit order, a cursor read-out, the change points
+// marked and linked to their commits, every testbed of this benchmark on
+// the same chart) and its changes.
 
 #include <string>
 #include <vector>
 
-#include "perfgate/history/changes.hpp"
+#include "perfgate/dashboard/changes_table.hpp"
+#include "perfgate/dashboard/commit_link.hpp"
 #include "perfgate/history/series.hpp"
 
 namespace perfgate::dashboard {
 
 // The whole HTML file; it lives one folder below the site's root.
+// `testbeds`: every series of this suite and benchmark (this one among
+// them), whose data scripts the chart loads.
 std::string series_page(const history::SeriesKey& key, const std::vector<history::SeriesPoint>& points,
-                        const std::vector<history::Change>& changes);
+                        const std::vector<ListedChange>& changes, const std::vector<history::SeriesKey>& testbeds,
+                        const CommitLink& link);
 
 }  // namespace perfgate::dashboard

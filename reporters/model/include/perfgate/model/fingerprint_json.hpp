@@ -10,4 +10,8 @@ namespace perfgate {
 // a GPU), for results files and `perfgate device --json` alike.
 nlohmann::ordered_json fingerprint_to_json(const Fingerprint& fingerprint);
 
+// The fingerprint of JSON text fingerprint_to_json() wrote (the history keeps
+// each testbed's so); InputError naming `origin` when it is not one.
+Fingerprint fingerprint_from_json_text(const std::string& text, const std::string& origin);
+
 }  // namespace perfgate

@@ -24,6 +24,14 @@ inline constexpr SharedFlag kHistoryFlag{
 inline constexpr SharedFlag kHistoryKindFlag{
     "history_kind", "--history-kind", "main|pr|ab: how the run is recorded (only main runs form the trend; default main)"};
 
+// How many of the testbed's latest main-line runs make the reference of a
+// suite with no baseline of its own device (history/reference_runs.hpp).
+inline constexpr SharedFlag kHistoryRunsFlag{
+    "history_runs", "--history-runs",
+    "K: a suite with no baseline of this device is gated against its last K main runs on this testbed in the "
+    "history, when it holds K (default 5); fewer: NOT GATED, with the count"};
+inline constexpr int kDefaultHistoryRuns = 5;
+
 // Suggestion rules switched off (suggest/rules.hpp checks the names).
 inline constexpr SharedFlag kSuggestDisableFlag{
     "suggest_disable", "--suggest-disable", "RULE,RULE: suggestion rules to switch off (`perfgate suggest --list` names them)"};

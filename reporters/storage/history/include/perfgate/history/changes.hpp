@@ -65,4 +65,13 @@ struct TriageCoverage {
 std::vector<Change> find_changes(sql::Connection& db, const SeriesFilter& filter,
                                  const stats::ChangePointSettings& settings, TriageCoverage* coverage = nullptr);
 
+// The same, with the stored answers as `options` says (triage_cache.hpp:
+// the default reads them and stores nothing); `work`, when given, says how
+// many series were read as stored, extended or recomputed.
+struct TriageOptions;
+struct TriageWork;
+std::vector<Change> find_changes(sql::Connection& db, const SeriesFilter& filter,
+                                 const stats::ChangePointSettings& settings, const TriageOptions& options,
+                                 TriageCoverage* coverage = nullptr, TriageWork* work = nullptr);
+
 }  // namespace perfgate::history

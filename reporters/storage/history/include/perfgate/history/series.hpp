@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "perfgate/sql/sql_connection.hpp"
@@ -38,7 +39,8 @@ struct SeriesFilter {
 };
 
 // Every (suite, testbed, benchmark) with a point that passes the filter,
-// sorted.  An invalid regex is an InputError naming --benchmark.
+// sorted: from the series table (a store of schema version 1, which a
+// reader may not migrate, is scanned).  An invalid regex is an InputError naming --benchmark.
 std::vector<SeriesKey> list_series(sql::Connection& db, const SeriesFilter& filter);
 
 // The points of one series in commit order.
@@ -50,6 +52,40 @@ std::vector<SeriesPoint> load_series(sql::Connection& db, const SeriesKey& key, 
 // a round trip each on a server.  The dashboard reads every series so.
 std::vector<std::vector<SeriesPoint>> load_series_batch(sql::Connection& db, const std::vector<SeriesKey>& keys,
                                                         const SeriesFilter& filter);
+
+// Reads the points of many series of one suite and testbed: the runs of
+// the suite on the testbed (commit order) are read once, then each batch of
+// benchmarks with one query on the covering index of their measurements
+// (schema version 2), the commit order set here, not by the database.
+// What the triage and the dashboard read every series with.
+class SeriesReader {
+ public:
+  SeriesReader(sql::Connection& db, const std::string& suite, const std::string& testbed, const SeriesFilter& filter);
+
+  // The runs of the suite on the testbed that pass the filter (kind,
+  // since), in commit order: the points of a series are a subsequence.
+  std::size_t runs() const { return runs_.size(); }
+
+  // Each benchmark's points among runs [first_run, runs()), in commit order,
+  // in the order of `benchmarks` (at most kBenchmarksPerQuery a query).
+  std::vector<std::vector<SeriesPoint>> read(const std::vector<std::string>& benchmarks, std::size_t first_run = 0);
+
+  // The position among runs() of the run with this id; runs() when it is none of them.
+  std::size_t position_of(const std::string& run_id) const;
+
+  static constexpr std::size_t kBenchmarksPerQuery = 16;
+
+ private:
+  void read_some(const std::vector<std::string>& benchmarks, std::size_t first_run,
+                 std::vector<std::vector<SeriesPoint>>& series);
+
+  sql::Connection& db_;
+  std::string suite_;
+  std::string testbed_;
+  SeriesFilter filter_;
+  std::vector<SeriesPoint> runs_;  // the run's fields of each point: id, commit, ordinal, time
+  std::unordered_map<std::string, std::size_t> position_;
+};
 
 // The runs that pass the filter's kind, testbed and since (not its
 // benchmark pattern): how many, and the first and last date.

@@ -19,6 +19,7 @@ struct Testbed {
   int gpu_count = 1;
   std::string topology;      // peer_summary(): "peer access 56 of 56 pairs, ..."; empty for one GPU
   std::string host_cpu;
+  std::string fingerprint_json;  // the whole fingerprint (fingerprint_to_json), as the history keeps it
 };
 
 // The testbed of a results file's fingerprint.  Its name is the device slug

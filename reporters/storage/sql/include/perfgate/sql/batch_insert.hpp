@@ -16,8 +16,11 @@ inline constexpr std::size_t kRowsPerInsert = 250;
 
 class BatchInsert {
  public:
-  // `table_and_columns`: "samples (run_id, benchmark, position, seconds)".
-  BatchInsert(Connection& db, const std::string& table_and_columns, std::size_t columns);
+  // `table_and_columns`: "samples (run_id, benchmark, position, seconds)";
+  // `on_conflict`, when given, ends each statement ("ON CONFLICT (...) DO
+  // UPDATE SET ...": an upsert; no key may then come twice in one batch).
+  BatchInsert(Connection& db, const std::string& table_and_columns, std::size_t columns,
+              std::string on_conflict = {});
   // Queues a row of `columns` values; writes the batch when it is full.
   void add(std::vector<Value> row);
   // Writes what is queued (call it before rows that refer to these).
@@ -27,6 +30,7 @@ class BatchInsert {
   Connection& db_;
   std::string head_;
   std::string tuple_;
+  std::string on_conflict_;
   std::size_t rows_ = 0;
   std::vector<Value> params_;
 };

@@ -1,0 +1,95 @@
+// series_changes: the detector's points as the triage's changes (shape,
+// range, levels around, and which change a later one takes back).
+
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "perfgate/history/changes.hpp"
+
+namespace perfgate::history {
+namespace {
+
+// Medians around 1 ms with gaussian run noise (relative sigma) times the
+// level factor of each run; Box-Muller over mt19937_64 so that the series is
+// the same with every standard library.
+std::vector<SeriesPoint> history_of(const std::vector<double>& levels, double sigma, std::uint64_t seed) {
+  std::mt19937_64 engine(seed);
+  std::vector<SeriesPoint> points;
+  for (std::size_t i = 0; i < levels.size(); ++i) {
+    const double u1 = (static_cast<double>(engine() >> 11) + 0.5) * 0x1.0p-53;
+    const double u2 = static_cast<double>(engine() >> 11) * 0x1.0p-53;
+    const double noise = sigma * std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * M_PI * u2);
+    SeriesPoint p;
+    p.commit = std::string("c").append(std::to_string(i));  // not "c" + ...: GCC 12 warns (-Wrestrict) falsely
+    p.ordinal = static_cast<std::int64_t>(i);
+    p.created_utc = "2026-11-" + std::to_string(10 + i % 10) + "T00:00:00Z";
+    p.median_s = 1e-3 * levels[i] * std::exp(noise);
+    points.push_back(p);
+  }
+  return points;
+}
+
+const SeriesKey kKey{"suite", "testbed", "bench"};
+
+// A regression fixed six runs later in a 20-run history: two steps, the
+// first taken back by the second.
+TEST(SeriesChanges, BumpEdgesArePairedByUndoneBy) {
+  std::vector<double> levels(20, 1.0);
+  for (std::size_t i = 8; i < 14; ++i) levels[i] = 1.13;  // +13%, about 6 sigma at 2% noise
+  const std::vector<Change> changes = series_changes(kKey, history_of(levels, 0.02, 5), {});
+  ASSERT_EQ(changes.size(), 2u);
+  EXPECT_EQ(changes[0].commit, "c8");
+  EXPECT_EQ(changes[1].commit, "c14");
+  EXPECT_EQ(changes[0].shape, ChangeShape::step);
+  EXPECT_EQ(changes[0].end_commit, "c8");
+  EXPECT_NEAR(changes[0].change_pct, 13.0, 4.0);
+  ASSERT_TRUE(changes[0].undone_by.has_value());
+  EXPECT_EQ(*changes[0].undone_by, 1u);
+  EXPECT_FALSE(changes[1].undone_by.has_value());
+}
+
+// A partial fix (+10%, then -5%) does not take the regression back.
+TEST(SeriesChanges, PartialFixDoesNotUndo) {
+  std::vector<double> levels(60, 1.0);
+  for (std::size_t i = 20; i < 60; ++i) levels[i] = i < 40 ? 1.10 : 1.045;
+  const std::vector<Change> changes = series_changes(kKey, history_of(levels, 0.01, 7), {});
+  ASSERT_EQ(changes.size(), 2u);
+  EXPECT_EQ(changes[0].commit, "c20");
+  EXPECT_EQ(changes[1].commit, "c40");
+  EXPECT_FALSE(changes[0].undone_by.has_value());
+  EXPECT_FALSE(changes[1].undone_by.has_value());
+}
+
+// A slowdown of 6% along runs 30..59 of 90 (6 sigma at 1% noise) is one
+// drift from a commit near the ramp's start to one near its end, its total
+// the level after against the level before.
+TEST(SeriesChanges, DriftHasARangeOfCommitsAndItsTotal) {
+  std::vector<double> levels(90, 1.0);
+  for (std::size_t i = 30; i < 90; ++i) levels[i] = 1.0 + 0.06 * std::min(1.0, static_cast<double>(i - 29) / 30.0);
+  const std::vector<Change> changes = series_changes(kKey, history_of(levels, 0.01, 11), {});
+  ASSERT_EQ(changes.size(), 1u);
+  const Change& drift = changes[0];
+  EXPECT_EQ(drift.shape, ChangeShape::drift);
+  ASSERT_TRUE(drift.ordinal.has_value());
+  ASSERT_TRUE(drift.end_ordinal.has_value());
+  EXPECT_GE(*drift.ordinal, 20);
+  EXPECT_LE(*drift.ordinal, 36);
+  EXPECT_GE(*drift.end_ordinal, 53);
+  EXPECT_LE(*drift.end_ordinal, 65);
+  EXPECT_EQ(drift.end_commit, std::string("c").append(std::to_string(*drift.end_ordinal)));
+  EXPECT_NEAR(drift.change_pct, 6.0, 1.5);
+  EXPECT_FALSE(drift.undone_by.has_value());
+}
+
+TEST(SeriesChanges, UnchangedHistoryHasNone) {
+  for (std::uint64_t seed = 1; seed <= 10; ++seed)
+    EXPECT_TRUE(series_changes(kKey, history_of(std::vector<double>(40, 1.0), 0.02, seed), {}).empty()) << seed;
+}
+
+}  // namespace
+}  // namespace perfgate::history
