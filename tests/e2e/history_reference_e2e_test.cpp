@@ -209,7 +209,10 @@ TEST(HistoryReferenceGate, ASuiteWithoutABaselineIsGatedAgainstItsLastMainRuns) 
   const std::string planted = "cpu_gemm/blocked/256";
   const auto suite = [&](int commit, const std::string& extra, const std::string& environment = "") {
     const fs::path out = dir / ("run" + std::to_string(commit));
-    return run_shell(environment + " PERFGATE_GIT_COMMIT=c" + std::to_string(commit) + " " + shell_word(PERFGATE_HOST_SUITE) +
+    // A second apart: runs without an ordinal are ordered by their dates,
+    // which are whole seconds, and two runs of one second by their ids.
+    return run_shell("sleep 1.1; " + environment + " PERFGATE_GIT_COMMIT=c" + std::to_string(commit) + " " +
+                     shell_word(PERFGATE_HOST_SUITE) +
                      " --benchmark_filter='^" + planted + "' --benchmark_repetitions=5 --perfgate_history_runs=3" +
                      " --perfgate_baseline_dir=" + shell_word((dir / "baselines").string()) +
                      " --perfgate_history=" + shell_word(db) + " --perfgate_out_dir=" + shell_word(out.string()) + " " + extra);
