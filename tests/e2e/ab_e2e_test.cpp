@@ -22,10 +22,15 @@ using testing::write_text;
 const std::string kPlanted = "cpu_gemm/blocked/256";
 const std::vector<std::string> kCases = {"cpu_gemm/blocked/256", "cpu_elementwise/fused/1048576"};
 const std::string kSuiteFlags = "-- '--benchmark_filter=^cpu_gemm/blocked/256|^cpu_elementwise/fused'";
+// Judged at 50%: beside other tests (ctest -j2 in CI) the memory-bound
+// cpu_elementwise/fused moved +30% between the two sides of one run (the
+// other job's memory traffic is no steady drift that alternation cancels).
+// The plant is ten times the work, far beyond it.
+const std::string kThreshold = "--threshold 50";
 
 testing::CommandResult ab(const std::string& baseline_bin, const std::string& candidate_bin, const std::string& extra) {
   return run_shell(shell_word(PERFGATE_CLI) + " ab --baseline-bin " + shell_word(baseline_bin) + " --candidate-bin " +
-                   shell_word(candidate_bin) + " --rounds 3 --repetitions 3 " + extra + " " + kSuiteFlags);
+                   shell_word(candidate_bin) + " --rounds 3 --repetitions 3 " + kThreshold + " " + extra + " " + kSuiteFlags);
 }
 
 nlohmann::json verdicts(const std::filesystem::path& comparison_json) {
