@@ -243,6 +243,59 @@ TEST_P(HistoryTriageStoreTest, OneNewRunExtendsEachSeriesOfItsSuiteAndNothingEls
   EXPECT_EQ(work.stored, 3u);
 }
 
+// The reads and the detector's threads are how the answer is come by, not
+// what it is: the same series under two testbeds (a read by range scan
+// meets the other testbed's entries and drops them), tails read by range
+// scan and by look-ups, and the detector on one thread or four.
+TEST_P(HistoryTriageStoreTest, ReadPathsAndThreadsGiveTheSameAnswer) {
+  for (int run = 1; run <= 100; ++run) {
+    ingest_run(run);
+    ingest_run(run, std::nullopt, "main", "other-testbed");
+  }
+  std::string testbed;  // this machine's, which ingest_run() names by default
+  for (const SeriesKey& key : list_series(*db_, {}))
+    if (key.testbed != "other-testbed") testbed = key.testbed;
+  SeriesReader reader(*db_, "s", testbed, {});
+  ASSERT_EQ(reader.runs(), 100u);
+  const std::vector<std::string> names{"bump", "flat", "step"};
+  const auto whole = reader.read(names);
+  for (const std::size_t first : {std::size_t{0}, std::size_t{40}, std::size_t{90}, std::size_t{99}}) {
+    const auto tail = reader.read(names, first);
+    for (std::size_t b = 0; b < names.size(); ++b) {
+      ASSERT_EQ(whole[b].size(), 100u) << names[b];
+      ASSERT_EQ(tail[b].size(), 100 - first) << names[b] << " from " << first;
+      for (std::size_t i = 0; i < tail[b].size(); ++i) {
+        EXPECT_EQ(tail[b][i].run_id, whole[b][first + i].run_id) << names[b];
+        EXPECT_EQ(tail[b][i].commit, "c" + std::to_string(first + i + 1)) << names[b];
+        EXPECT_EQ(tail[b][i].median_s, whole[b][first + i].median_s) << names[b];
+        EXPECT_EQ(tail[b][i].low_s, whole[b][first + i].low_s) << names[b];
+        EXPECT_EQ(tail[b][i].sample_count, 8) << names[b];
+      }
+    }
+  }
+  const stats::ChangePointSettings settings;
+  TriageOptions one = computed_whole();
+  one.threads = 1;
+  TriageOptions four = computed_whole();
+  four.threads = 4;
+  const auto serial = triage_series(*db_, {}, settings, one);
+  const auto parallel = triage_series(*db_, {}, settings, four);
+  ASSERT_EQ(serial.size(), 6u);
+  ASSERT_EQ(parallel.size(), serial.size());
+  std::size_t changes = 0;
+  for (std::size_t s = 0; s < serial.size(); ++s) {
+    EXPECT_EQ(parallel[s].key.testbed, serial[s].key.testbed);
+    EXPECT_EQ(parallel[s].key.benchmark, serial[s].key.benchmark);
+    ASSERT_EQ(parallel[s].changes.size(), serial[s].changes.size()) << serial[s].key.benchmark;
+    for (std::size_t i = 0; i < serial[s].changes.size(); ++i) {
+      EXPECT_EQ(parallel[s].changes[i].commit, serial[s].changes[i].commit);
+      EXPECT_EQ(parallel[s].changes[i].p_value, serial[s].changes[i].p_value);
+      ++changes;
+    }
+  }
+  EXPECT_EQ(changes, 6u);  // on each testbed: the step and the bump's two edges
+}
+
 TEST_P(HistoryTriageStoreTest, OtherSettingsRecomputeEverySeries) {
   ingest_runs(1, 40);
   stats::ChangePointSettings settings;

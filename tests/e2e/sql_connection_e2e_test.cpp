@@ -57,6 +57,27 @@ TEST_P(SqlConnectionTest, EveryValueTypeRoundTripsThroughPlaceholders) {
             (std::vector<Row>{{std::int64_t{-1}, -1e-300, std::string(), std::string("x")}}));
 }
 
+TEST_P(SqlConnectionTest, RowsReadInPlaceHoldWhatQueryReturns) {
+  db_->query("INSERT INTO samples (id, ratio, name, note) VALUES (?, ?, ?, ?)",
+             {std::int64_t{9'007'199'254'740'993}, 0.1, std::string("it's \"quoted\" ☃ ?"), nullptr});
+  db_->query("INSERT INTO samples (id, ratio, name, note) VALUES (?, ?, ?, ?)",
+             {std::int64_t{-1}, -1e-300, std::string(), std::string("x")});
+  const std::string select = "SELECT id, ratio, name, note FROM samples WHERE id < ? ORDER BY id";
+  const std::vector<Row> rows = db_->query(select, {std::int64_t{1} << 62});
+  std::vector<Row> read;
+  db_->for_each_row(select, {std::int64_t{1} << 62}, [&](const RowView& row) {
+    read.push_back({row.integer(0), row.real(1), std::string(row.text(2)),
+                    row.is_null(3) ? Value(nullptr) : Value(std::string(row.text(3)))});
+    EXPECT_FALSE(row.is_null(0));
+  });
+  EXPECT_EQ(read, rows);
+  ASSERT_EQ(read.size(), 2u);
+  std::size_t calls = 0;
+  db_->for_each_row("SELECT id FROM samples WHERE id > ?", {std::int64_t{1} << 62}, [&](const RowView&) { ++calls; });
+  EXPECT_EQ(calls, 0u);
+  EXPECT_THROW(db_->for_each_row("SELECT nothing FROM nowhere", {}, [](const RowView&) {}), InputError);
+}
+
 TEST_P(SqlConnectionTest, BoundValuesKeepTheirTypesInASelect) {
   EXPECT_EQ(db_->query("SELECT ?, ?, ?, ?", {std::int64_t{7}, 2.5, std::string("text"), nullptr}),
             (std::vector<Row>{{std::int64_t{7}, 2.5, std::string("text"), nullptr}}));

@@ -90,7 +90,8 @@ void fill(perfgate::sql::Connection& db, const FillOptions& o) {
   const std::vector<int> step_at = steps(o, rng);
   perfgate::sql::Transaction transaction(db);
   for (int t = 0; t < o.testbeds; ++t)
-    db.query("INSERT INTO testbeds VALUES (?, 'fill', 'cpu', 'synthetic', '', '', 1, '', 'synthetic')", {testbed_name(t)});
+    db.query("INSERT INTO testbeds (testbed, device_slug, device_kind, device_name, driver, cuda_runtime, gpu_count, "
+             "topology, host_cpu) VALUES (?, 'fill', 'cpu', 'synthetic', '', '', 1, '', 'synthetic')", {testbed_name(t)});
   perfgate::sql::BatchInsert measurements(db, kMeasurementColumns, 6);
   for (int i = 1; i <= o.runs; ++i) add_run(db, o, i, step_at, rng, measurements);
   measurements.flush();

@@ -14,6 +14,7 @@
 #include "perfgate/dashboard/site_assets.hpp"
 #include "perfgate/dashboard/sparkline.hpp"
 #include "perfgate/history/changes.hpp"
+#include "perfgate/history/triage_cache.hpp"
 #include "perfgate/model/atomic_file.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/owned_folder.hpp"
@@ -51,15 +52,24 @@ class SiteWriter {
   // The site's folder is perfgate's (OwnedFolder): the last report's pages
   // go, a series gone from the history takes its page with it, and a folder
   // of the user's own files is refused.
+  // Every file the site may write is claimed at once (one marker write).
   SiteWriter(const fs::path& out, const SiteOptions& options, const std::vector<SeriesKey>& keys)
       : out_(out, "the history report's folder (--out)"), options_(options), siblings_(keys) {
     out_.clear_previous();
+    std::vector<std::string> names{"index.html", "changes.html"};
+    for (const SiteAsset& asset : site_assets()) names.push_back("assets/" + std::string(asset.name));
+    std::set<std::string> testbeds;
+    for (const SeriesKey& key : keys) {
+      names.push_back(series_page_name(key));
+      names.push_back(series_data_name(key));
+      if (testbeds.insert(key.testbed).second) names.push_back(RunTable::file_name(key.testbed));
+    }
+    out_.claim_all(names);
   }
 
   // One series: its page and chart data now, its row and changes for later.
-  void add(const SeriesKey& key, const std::vector<SeriesPoint>& points) {
+  void add(const SeriesKey& key, const std::vector<SeriesPoint>& points, const std::vector<Change>& changes) {
     if (points.empty()) return;
-    const std::vector<Change> changes = history::series_changes(key, points, options_.change_points);
     const std::vector<ListedChange> listed = listed_changes(changes);
     const std::string page = page_of(key);
     write(page, series_page(key, points, listed, siblings_.of(key), options_.commit_link));
@@ -99,7 +109,7 @@ class SiteWriter {
   RunTable& runs_of(const std::string& testbed) { return runs_.try_emplace(testbed, testbed).first->second; }
 
   void write(const std::string& name, std::string_view content) {
-    write_file_atomically(out_.claim(name), content);
+    write_file_atomically(out_.claim(name), content, /*synced=*/false);
     summary_.pages += name.ends_with(".html") ? 1 : 0;
     ++summary_.files;
     summary_.bytes += content.size();
@@ -128,17 +138,29 @@ class SiteWriter {
 }  // namespace
 
 SiteSummary write_history_site(sql::Connection& db, const fs::path& out, const SiteOptions& options) {
-  const std::vector<SeriesKey> keys = history::list_series(db, options.filter);  // by suite, testbed, benchmark
+  // The changes are the triage's (history changes): kept answers where the
+  // history holds them, the rest computed on every core; nothing is stored.
+  history::TriageOptions triage;
+  triage.store = false;
+  const std::vector<history::SeriesAnswer> answers =
+      history::triage_series(db, options.filter, options.change_points, triage);  // by suite, testbed, benchmark
+  std::vector<SeriesKey> keys;
+  for (const history::SeriesAnswer& answer : answers) keys.push_back(answer.key);
   SiteWriter site(out, options, keys);
-  std::size_t i = 0;
-  while (i < keys.size()) {
-    std::vector<SeriesKey> batch;
-    for (; i < keys.size() && batch.size() < kSeriesPerQuery; ++i) {
-      if (!batch.empty() && (keys[i].suite != batch[0].suite || keys[i].testbed != batch[0].testbed)) break;
-      batch.push_back(keys[i]);
+  for (std::size_t group = 0; group < keys.size();) {
+    std::size_t group_end = group;
+    while (group_end < keys.size() && keys[group_end].suite == keys[group].suite &&
+           keys[group_end].testbed == keys[group].testbed)
+      ++group_end;
+    history::SeriesReader reader(db, keys[group].suite, keys[group].testbed, options.filter);
+    for (std::size_t i = group; i < group_end; i += kSeriesPerQuery) {
+      const std::size_t end = std::min(group_end, i + kSeriesPerQuery);
+      std::vector<std::string> names;
+      for (std::size_t k = i; k < end; ++k) names.push_back(keys[k].benchmark);
+      const std::vector<std::vector<SeriesPoint>> series = reader.read(names);
+      for (std::size_t k = i; k < end; ++k) site.add(keys[k], series[k - i], answers[k].changes);
     }
-    const std::vector<std::vector<SeriesPoint>> series = history::load_series_batch(db, batch, options.filter);
-    for (std::size_t s = 0; s < batch.size(); ++s) site.add(batch[s], series[s]);
+    group = group_end;
   }
   return site.finish(history::run_span(db, options.filter));
 }

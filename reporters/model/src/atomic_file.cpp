@@ -114,7 +114,8 @@ bool process_runs(pid_t pid) {
 }  // namespace
 
 // The path normalized lexically first: o/../o/x/../j.xml would otherwise need (and create) a stray o/x.
-StagedFile::StagedFile(const fs::path& given, std::string_view content) : target_(given.lexically_normal()) {
+StagedFile::StagedFile(const fs::path& given, std::string_view content, bool synced)
+    : target_(given.lexically_normal()), synced_(synced) {
   const fs::path& target = target_;
   create_folder_of(target);
   const fs::path temporary = temporary_beside(target);
@@ -126,7 +127,7 @@ StagedFile::StagedFile(const fs::path& given, std::string_view content) : target
     ::unlink(temporary.c_str());
     fail(target, "write", error);
   }
-  if (::fsync(fd) != 0 || ::close(fd) != 0) {
+  if ((synced && ::fsync(fd) != 0) || ::close(fd) != 0) {
     const int error = errno;
     ::unlink(temporary.c_str());
     fail(target, "flush", error);
@@ -135,7 +136,7 @@ StagedFile::StagedFile(const fs::path& given, std::string_view content) : target
 }
 
 StagedFile::StagedFile(StagedFile&& other) noexcept
-    : target_(std::move(other.target_)), temporary_(std::exchange(other.temporary_, {})) {}
+    : target_(std::move(other.target_)), temporary_(std::exchange(other.temporary_, {})), synced_(other.synced_) {}
 
 StagedFile::~StagedFile() {
   if (!temporary_.empty()) ::unlink(temporary_.c_str());
@@ -148,7 +149,7 @@ void StagedFile::commit() {
     ::unlink(temporary.c_str());
     fail(target_, "replace", error);
   }
-  sync_folder(target_.parent_path());
+  if (synced_) sync_folder(target_.parent_path());
 }
 
 bool is_special_file(const fs::path& file) {
@@ -169,11 +170,11 @@ void write_in_place(const fs::path& file, std::string_view content) {
   if (error) fail(file, fd < 0 ? "open" : "write", error);
 }
 
-void write_file_atomically(const fs::path& file, std::string_view content) {
+void write_file_atomically(const fs::path& file, std::string_view content, bool synced) {
   if (is_special_file(file)) return write_in_place(file, content);
   // Signals wait until the file is whole: an interruption leaves no temporary.
   const SignalsDeferred whole;
-  StagedFile(file, content).commit();
+  StagedFile(file, content, synced).commit();
 }
 
 void sweep_stale_temporaries(const fs::path& folder) {

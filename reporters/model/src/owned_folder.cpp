@@ -84,6 +84,14 @@ fs::path OwnedFolder::claim(const std::string& relative) {
   return file;
 }
 
+void OwnedFolder::claim_all(const std::vector<std::string>& relatives) {
+  for (const std::string& relative : relatives)
+    if (!inside(relative)) throw OutputError(relative + ": not a path inside " + folder_.string());
+  bool added = false;
+  for (const std::string& relative : relatives) added = files_.insert(relative).second || added;
+  if (added) write_marker();
+}
+
 void OwnedFolder::write_marker() const {
   std::string text = std::string(kMarkerHeader) + "\n";
   for (const std::string& relative : files_) text += relative + "\n";

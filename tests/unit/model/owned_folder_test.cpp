@@ -67,6 +67,25 @@ TEST(OwnedFolder, ClearingRemovesOnlyWhatPerfgateWrote) {
 
 // A marker edited to point elsewhere cannot make perfgate delete anything
 // outside the folder.
+TEST(OwnedFolder, ClaimingManyAtOnceListsThemAllAndClearsThemLater) {
+  const TempDir dir;
+  {
+    OwnedFolder owned(dir / "site", "the history report's folder");
+    owned.claim_all({"index.html", "series/a.html", "series/a.js"});
+    EXPECT_EQ(read_text(dir / "site" / kOwnedFolderMarker),
+              "perfgate owned folder 1\nindex.html\nseries/a.html\nseries/a.js\n");
+    write_text(owned.claim("series/a.html"), "a");  // claimed already: the marker stays
+    write_text(owned.claim("index.html"), "i");
+    EXPECT_THROW(owned.claim_all({"../outside.html"}), OutputError);
+  }
+  write_text(dir / "site/mine.txt", "the user's");
+  OwnedFolder again(dir / "site", "the history report's folder");
+  again.clear_previous();
+  EXPECT_FALSE(fs::exists(dir / "site/index.html"));
+  EXPECT_FALSE(fs::exists(dir / "site/series"));
+  EXPECT_EQ(read_text(dir / "site/mine.txt"), "the user's");
+}
+
 TEST(OwnedFolder, AForgedMarkerReachesNothingOutside) {
   const TempDir dir;
   write_text(dir / "outside.txt", "keep");

@@ -12,13 +12,6 @@ namespace {
 
 using sql::Value;
 
-std::string text(const Value& v) { return std::holds_alternative<std::string>(v) ? std::get<std::string>(v) : ""; }
-std::int64_t integer(const Value& v) { return std::holds_alternative<std::int64_t>(v) ? std::get<std::int64_t>(v) : 0; }
-double number(const Value& v) {
-  if (std::holds_alternative<double>(v)) return std::get<double>(v);
-  if (std::holds_alternative<std::int64_t>(v)) return static_cast<double>(std::get<std::int64_t>(v));
-  return 0.0;
-}
 
 // The main runs of the suite on the testbed that still have their samples,
 // newest first (the series' commit order, reversed).
@@ -27,7 +20,7 @@ constexpr const char* kReferenceRuns =
 
 std::size_t count_available(sql::Connection& db, const ReferenceRequest& request) {
   const auto rows = db.query(std::string("SELECT COUNT(*) ") + kReferenceRuns, {request.suite, request.testbed});
-  return rows.empty() ? 0 : static_cast<std::size_t>(integer(rows[0][0]));
+  return rows.empty() ? 0 : static_cast<std::size_t>(sql::as_integer(rows[0][0]));
 }
 
 std::vector<ReferenceRun> newest_runs(sql::Connection& db, const ReferenceRequest& request) {
@@ -36,7 +29,7 @@ std::vector<ReferenceRun> newest_runs(sql::Connection& db, const ReferenceReques
        db.query(std::string("SELECT run_id, commit_sha, ordinal, created_utc ") + kReferenceRuns +
                     " ORDER BY (ordinal IS NULL) DESC, ordinal DESC, run_time DESC, run_id DESC LIMIT ?",
                 {request.suite, request.testbed, static_cast<std::int64_t>(request.runs)})) {
-    ReferenceRun run{text(row[0]), text(row[1]), std::nullopt, text(row[3])};
+    ReferenceRun run{sql::as_text(row[0]), sql::as_text(row[1]), std::nullopt, sql::as_text(row[3])};
     if (std::holds_alternative<std::int64_t>(row[2])) run.ordinal = std::get<std::int64_t>(row[2]);
     runs.push_back(std::move(run));
   }
@@ -57,13 +50,13 @@ Results round_of(sql::Connection& db, const ReferenceRun& run, const std::string
   for (const sql::Row& row : db.query("SELECT benchmark, seconds FROM samples WHERE run_id = ? "
                                       "ORDER BY benchmark, position",
                                       {run.run_id})) {
-    const std::string name = text(row[0]);
+    const std::string name = sql::as_text(row[0]);
     auto [slot, added] = index.try_emplace(name, round.benchmarks.size());
     if (added) {
       round.benchmarks.emplace_back();
       round.benchmarks.back().name = name;
     }
-    round.benchmarks[slot->second].samples.push_back(number(row[1]));
+    round.benchmarks[slot->second].samples.push_back(sql::as_number(row[1]).value_or(0.0));
   }
   return round;
 }
@@ -80,7 +73,7 @@ std::vector<std::string> distinct_column(sql::Connection& db, const std::string&
     statement += " AND " + filter_column + " = ?";
     params.push_back(filter_value);
   }
-  for (const sql::Row& row : db.query(statement + " ORDER BY " + column, params)) values.push_back(text(row[0]));
+  for (const sql::Row& row : db.query(statement + " ORDER BY " + column, params)) values.push_back(sql::as_text(row[0]));
   return values;
 }
 
@@ -131,20 +124,20 @@ std::optional<Fingerprint> testbed_device(sql::Connection& db, const std::string
   if (rows.empty()) return std::nullopt;
   const sql::Row& row = rows.front();
   const std::string origin = db.describe() + ": testbed " + quote_text(testbed);
-  if (const std::string kept = text(row[7]); !kept.empty()) return fingerprint_from_json_text(kept, origin);
+  if (const std::string kept = sql::as_text(row[7]); !kept.empty()) return fingerprint_from_json_text(kept, origin);
   // Stored before the history kept fingerprints: what the row holds.
   Fingerprint device;
-  device.slug = text(row[0]);
+  device.slug = sql::as_text(row[0]);
   try {
-    device.kind = device_kind_from_string(text(row[1]));
+    device.kind = device_kind_from_string(sql::as_text(row[1]));
   } catch (const std::invalid_argument&) {
-    throw InputError(origin + " has device kind " + quote_text(text(row[1])));
+    throw InputError(origin + " has device kind " + quote_text(sql::as_text(row[1])));
   }
-  device.name = text(row[2]);
-  device.driver = text(row[3]);
-  device.cuda_runtime = text(row[4]);
-  device.gpu_count = static_cast<int>(integer(row[5]));
-  device.host_cpu = text(row[6]);
+  device.name = sql::as_text(row[2]);
+  device.driver = sql::as_text(row[3]);
+  device.cuda_runtime = sql::as_text(row[4]);
+  device.gpu_count = static_cast<int>(sql::as_integer(row[5]));
+  device.host_cpu = sql::as_text(row[6]);
   return device;
 }
 

@@ -12,7 +12,6 @@ namespace {
 
 using sql::Value;
 
-std::string text(const Value& v) { return std::holds_alternative<std::string>(v) ? std::get<std::string>(v) : ""; }
 
 struct RunRow {
   std::string run_id;
@@ -24,8 +23,8 @@ std::map<std::tuple<std::string, std::string, std::string>, std::vector<RunRow>>
   std::map<std::tuple<std::string, std::string, std::string>, std::vector<RunRow>> series;
   for (const sql::Row& row : db.query("SELECT suite, testbed, kind, run_id, samples_pruned FROM runs "
                                       "ORDER BY (ordinal IS NULL) DESC, ordinal DESC, run_time DESC, run_id DESC"))
-    series[{text(row[0]), text(row[1]), text(row[2])}].push_back(
-        {text(row[3]), std::holds_alternative<std::int64_t>(row[4]) && std::get<std::int64_t>(row[4]) != 0});
+    series[{sql::as_text(row[0]), sql::as_text(row[1]), sql::as_text(row[2])}].push_back(
+        {sql::as_text(row[3]), std::holds_alternative<std::int64_t>(row[4]) && std::get<std::int64_t>(row[4]) != 0});
   return series;
 }
 

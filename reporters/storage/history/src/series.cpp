@@ -11,8 +11,6 @@ namespace {
 
 using sql::Value;
 
-std::string text(const Value& v) { return std::holds_alternative<std::string>(v) ? std::get<std::string>(v) : ""; }
-std::int64_t integer(const Value& v) { return std::holds_alternative<std::int64_t>(v) ? std::get<std::int64_t>(v) : 0; }
 
 // The WHERE clause both queries share, and its parameters.
 std::string run_conditions(const SeriesFilter& filter, std::vector<Value>& params) {
@@ -70,7 +68,7 @@ std::vector<SeriesKey> list_series(sql::Connection& db, const SeriesFilter& filt
   const std::string statement = version >= 2 ? series_rows(filter, params) : series_scan(filter, params);
   std::vector<SeriesKey> keys;
   for (const sql::Row& row : db.query(statement, params)) {
-    SeriesKey key{text(row[0]), text(row[1]), text(row[2])};
+    SeriesKey key{sql::as_text(row[0]), sql::as_text(row[1]), sql::as_text(row[2])};
     if (filter.benchmark_regex.empty() || std::regex_search(key.benchmark, pattern)) keys.push_back(std::move(key));
   }
   return keys;
@@ -93,7 +91,7 @@ RunSpan run_span(sql::Connection& db, const SeriesFilter& filter) {
   std::vector<Value> params;
   const std::string where = run_conditions(filter, params);
   const auto rows = db.query("SELECT COUNT(*), MIN(r.created_utc), MAX(r.created_utc) FROM runs r" + where, params);
-  return {integer(rows.at(0)[0]), text(rows.at(0)[1]), text(rows.at(0)[2])};
+  return {sql::as_integer(rows.at(0)[0]), sql::as_text(rows.at(0)[1]), sql::as_text(rows.at(0)[2])};
 }
 
 std::int64_t parse_since(const std::string& text, const std::string& where) {

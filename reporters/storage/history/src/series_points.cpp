@@ -9,18 +9,13 @@
 
 #include "perfgate/history/series.hpp"
 
+#include "perfgate/history/history_schema.hpp"
+
 namespace perfgate::history {
 namespace {
 
 using sql::Value;
 
-std::string text(const Value& v) { return std::holds_alternative<std::string>(v) ? std::get<std::string>(v) : ""; }
-std::int64_t integer(const Value& v) { return std::holds_alternative<std::int64_t>(v) ? std::get<std::int64_t>(v) : 0; }
-std::optional<double> number(const Value& v) {
-  if (std::holds_alternative<double>(v)) return std::get<double>(v);
-  if (std::holds_alternative<std::int64_t>(v)) return static_cast<double>(std::get<std::int64_t>(v));
-  return std::nullopt;
-}
 
 // The runs' conditions: the suite, testbed and the filter's kind and since.
 std::string run_conditions(const std::string& suite, const std::string& testbed, const SeriesFilter& filter,
@@ -41,6 +36,13 @@ std::string run_conditions(const std::string& suite, const std::string& testbed,
 // cut here.  Far below either engine's limit on bound values.
 constexpr std::size_t kRunsNamedAtMost = 2000;
 
+// What a point costs read by a look-up of its (benchmark, run) in the
+// covering index, against one row of a range scan of the benchmark's
+// entries: SQLite 3.40 here, 2,000-run history, 32,000 points: 28-35 ms by
+// look-ups, 5 ms by a scan of the same benchmarks (docs/measurements.md).
+// With perfgate's own work a row (finding its run) the ratio is about 3.
+constexpr std::size_t kLookupCostInRows = 3;
+
 }  // namespace
 
 SeriesReader::SeriesReader(sql::Connection& db, const std::string& suite, const std::string& testbed,
@@ -50,19 +52,29 @@ SeriesReader::SeriesReader(sql::Connection& db, const std::string& suite, const 
   const std::string statement = "SELECT r.run_id, r.commit_sha, r.ordinal, r.run_time, r.created_utc FROM runs r" +
                                 run_conditions(suite, testbed, filter, params) +
                                 " ORDER BY (r.ordinal IS NULL), r.ordinal, r.run_time, r.run_id";
-  for (const sql::Row& row : db.query(statement, params)) {
+  db.for_each_row(statement, params, [&](const sql::RowView& row) {
     SeriesPoint run;
-    run.run_id = text(row[0]);
-    run.commit = text(row[1]);
-    if (std::holds_alternative<std::int64_t>(row[2])) run.ordinal = std::get<std::int64_t>(row[2]);
-    run.run_time = integer(row[3]);
-    run.created_utc = text(row[4]);
+    run.run_id = row.text(0);
+    run.commit = row.text(1);
+    if (!row.is_null(2)) run.ordinal = row.integer(2);
+    run.run_time = row.integer(3);
+    run.created_utc = row.text(4);
     position_.emplace(run.run_id, runs_.size());
     runs_.push_back(std::move(run));
+  });
+  by_id_.reserve(runs_.size());
+  for (std::size_t i = 0; i < runs_.size(); ++i) by_id_.push_back(i);
+  std::sort(by_id_.begin(), by_id_.end(), [&](std::size_t a, std::size_t b) { return runs_[a].run_id < runs_[b].run_id; });
+  if (stored_schema_version(db) >= 2) {
+    // Every series' length by benchmark name (all suites, testbeds, kinds):
+    // how many entries a scan of a benchmark's index range reads.
+    db.for_each_row("SELECT benchmark, SUM(points) FROM series GROUP BY benchmark", {}, [&](const sql::RowView& row) {
+      entries_.emplace(std::string(row.text(0)), static_cast<std::size_t>(row.integer(1)));
+    });
   }
 }
 
-std::size_t SeriesReader::position_of(const std::string& run_id) const {
+std::size_t SeriesReader::position_of(std::string_view run_id) const {
   const auto found = position_.find(run_id);
   return found == position_.end() ? runs_.size() : found->second;
 }
@@ -80,30 +92,46 @@ std::vector<std::vector<SeriesPoint>> SeriesReader::read(const std::vector<std::
   return series;
 }
 
+// Look up each wanted point, or scan the benchmarks' index ranges and keep
+// the rows of these runs: whichever reads less.  A scan also meets the
+// entries of other testbeds, kinds and suites under the same name (the
+// series table counts them); without a series table, a run has one entry.
+bool SeriesReader::look_up_points(const std::vector<std::string>& benchmarks, std::size_t first_run) const {
+  const std::size_t wanted = (runs_.size() - first_run) * benchmarks.size();
+  std::size_t scanned = 0;
+  for (const std::string& name : benchmarks) {
+    const auto found = entries_.find(name);
+    scanned += found == entries_.end() ? runs_.size() : std::max(found->second, runs_.size());
+  }
+  return wanted * kLookupCostInRows < scanned;
+}
+
 void SeriesReader::read_some(const std::vector<std::string>& benchmarks, std::size_t first_run,
                              std::vector<std::vector<SeriesPoint>>& series) {
   if (first_run >= runs_.size()) return;
   std::vector<Value> params;
-  std::string statement = "SELECT m.run_id, m.benchmark, m.median_s, m.low_s, m.high_s, m.sample_count FROM "
+  std::string statement = "SELECT m.benchmark, m.run_id, m.median_s, m.low_s, m.high_s, m.sample_count FROM "
                           "measurements m WHERE m.benchmark IN (";
-  std::unordered_map<std::string, std::size_t> slot;
   for (std::size_t i = 0; i < benchmarks.size(); ++i) {
     statement += i == 0 ? "?" : ", ?";
     params.push_back(benchmarks[i]);
-    slot.emplace(benchmarks[i], i);
   }
-  statement += ") AND m.run_id IN (";
-  if (runs_.size() - first_run <= kRunsNamedAtMost) {
-    for (std::size_t r = first_run; r < runs_.size(); ++r) {
-      statement += r == first_run ? "?" : ", ?";
-      params.push_back(runs_[r].run_id);
+  statement += ")";
+  if (look_up_points(benchmarks, first_run)) {
+    statement += " AND m.run_id IN (";
+    if (runs_.size() - first_run <= kRunsNamedAtMost) {
+      for (std::size_t r = first_run; r < runs_.size(); ++r) {
+        statement += r == first_run ? "?" : ", ?";
+        params.push_back(runs_[r].run_id);
+      }
+      statement += ")";
+    } else {
+      statement += "SELECT r.run_id FROM runs r" + run_conditions(suite_, testbed_, filter_, params) + ")";
     }
-    statement += ")";
-  } else {
-    statement += "SELECT r.run_id FROM runs r" + run_conditions(suite_, testbed_, filter_, params) + ")";
   }
   // Each point's numbers at its run's position, then every series in commit
-  // order, the run's fields copied once into each point.
+  // order, the run's fields copied once into each point.  The rows come by
+  // benchmark (the index's order), so the slot is looked up once a name.
   struct Measured {
     std::size_t position;
     double median_s;
@@ -112,12 +140,27 @@ void SeriesReader::read_some(const std::vector<std::string>& benchmarks, std::si
     std::int64_t sample_count;
   };
   std::vector<std::vector<Measured>> placed(benchmarks.size());
-  for (const sql::Row& row : db_.query(statement, params)) {
-    const std::size_t position = position_of(std::get<std::string>(row[0]));
-    if (position < first_run || position >= runs_.size()) continue;
-    placed[slot.at(std::get<std::string>(row[1]))].push_back(
-        {position, number(row[2]).value_or(0.0), number(row[3]), number(row[4]), integer(row[5])});
-  }
+  std::string current_name;
+  std::size_t current_slot = 0;
+  // A benchmark's entries come in run id order (the index's), so its runs
+  // are found by walking the runs sorted by id alongside; a row the walk
+  // misses (another testbed's run, an engine collating otherwise) is looked up.
+  std::size_t walk = 0;
+  db_.for_each_row(statement, params, [&](const sql::RowView& row) {
+    if (row.text(0) != current_name) {
+      current_name = row.text(0);
+      current_slot = static_cast<std::size_t>(std::find(benchmarks.begin(), benchmarks.end(), current_name) - benchmarks.begin());
+      walk = 0;
+    }
+    const std::string_view id = row.text(1);
+    while (walk < by_id_.size() && runs_[by_id_[walk]].run_id < id) ++walk;
+    const std::size_t position =
+        walk < by_id_.size() && runs_[by_id_[walk]].run_id == id ? by_id_[walk] : position_of(id);
+    if (position < first_run || position >= runs_.size()) return;
+    if (current_slot >= benchmarks.size()) return;
+    placed[current_slot].push_back({position, row.real(2), row.is_null(3) ? std::nullopt : std::optional<double>(row.real(3)),
+                                    row.is_null(4) ? std::nullopt : std::optional<double>(row.real(4)), row.integer(5)});
+  });
   for (std::size_t i = 0; i < placed.size(); ++i) {
     std::sort(placed[i].begin(), placed[i].end(), [](const Measured& a, const Measured& b) { return a.position < b.position; });
     series[i].reserve(placed[i].size());

@@ -11,6 +11,7 @@
 
 #include "perfgate/history/history_schema.hpp"
 #include "perfgate/model/errors.hpp"
+#include "perfgate/model/work_pool.hpp"
 #include "perfgate/sql/batch_insert.hpp"
 
 namespace perfgate::history {
@@ -19,8 +20,6 @@ namespace {
 using sql::Value;
 using Json = nlohmann::json;
 
-std::string text(const Value& v) { return std::holds_alternative<std::string>(v) ? std::get<std::string>(v) : ""; }
-std::int64_t integer(const Value& v) { return std::holds_alternative<std::int64_t>(v) ? std::get<std::int64_t>(v) : 0; }
 
 // A change with where it lies in its series (point indices), which the
 // extension needs and Change does not carry.
@@ -141,7 +140,7 @@ std::map<Key, SeriesState> series_states(sql::Connection& db, const SeriesFilter
   std::map<Key, SeriesState> states;
   for (const sql::Row& row : db.query("SELECT suite, testbed, benchmark, points, reordered FROM series WHERE kind = ?",
                                       {filter.kind}))
-    states[{text(row[0]), text(row[1]), text(row[2])}] = {static_cast<std::size_t>(integer(row[3])), integer(row[4])};
+    states[{sql::as_text(row[0]), sql::as_text(row[1]), sql::as_text(row[2])}] = {static_cast<std::size_t>(sql::as_integer(row[3])), sql::as_integer(row[4])};
   return states;
 }
 
@@ -150,9 +149,9 @@ std::map<Key, StoredAnswer> stored_answers(sql::Connection& db, const SeriesFilt
   for (const sql::Row& row : db.query("SELECT suite, testbed, benchmark, settings, points, last_run_id, reordered, "
                                       "changes FROM triage_answers WHERE kind = ?",
                                       {filter.kind})) {
-    const SeriesKey key{text(row[0]), text(row[1]), text(row[2])};
-    StoredAnswer answer{text(row[3]), static_cast<std::size_t>(integer(row[4])), text(row[5]), integer(row[6]), {}};
-    const Json list = Json::parse(text(row[7]), nullptr, false);
+    const SeriesKey key{sql::as_text(row[0]), sql::as_text(row[1]), sql::as_text(row[2])};
+    StoredAnswer answer{sql::as_text(row[3]), static_cast<std::size_t>(sql::as_integer(row[4])), sql::as_text(row[5]), sql::as_integer(row[6]), {}};
+    const Json list = Json::parse(sql::as_text(row[7]), nullptr, false);
     if (!list.is_array()) continue;  // unreadable: recomputed
     try {
       for (const Json& j : list) answer.changes.push_back(from_json(j, key));
@@ -182,34 +181,31 @@ class Triage {
         window_(options.recheck_runs > 0 ? options.recheck_runs : default_recheck_runs(settings)),
         guard_(2 * settings.min_segment) {}
 
-  // Full recomputes of `jobs` (one suite and testbed).
-  void recompute(SeriesReader& reader, std::vector<Job*>& jobs, TriageWork& work) {
+  // Full recomputes of `jobs` (one suite and testbed): this thread reads
+  // each batch, `pool` runs the detector on it while the next is read.
+  void recompute(SeriesReader& reader, const std::vector<Job*>& jobs, WorkPool& pool) {
     for (std::size_t begin = 0; begin < jobs.size(); begin += SeriesReader::kBenchmarksPerQuery) {
       const std::size_t end = std::min(jobs.size(), begin + SeriesReader::kBenchmarksPerQuery);
       std::vector<std::string> names;
       for (std::size_t i = begin; i < end; ++i) names.push_back(jobs[i]->key.benchmark);
       std::vector<std::vector<SeriesPoint>> series = reader.read(names);
-      for (std::size_t i = begin; i < end; ++i) compute_whole(*jobs[i], series[i - begin]);
-      work.recomputed += end - begin;
+      for (std::size_t i = begin; i < end; ++i)
+        pool.submit([this, job = jobs[i], points = std::move(series[i - begin])] { compute_whole(*job, points); });
     }
   }
 
-  // Extensions of `jobs`: each reads the runs from its window on; one that
-  // cannot be extended is recomputed whole.
-  void extend(SeriesReader& reader, std::vector<Job*>& jobs, TriageWork& work) {
-    std::vector<Job*> whole;
+  // Extensions of `jobs`: each reads the runs from its window on.  One that
+  // cannot be extended is left uncomputed, for a full recompute after.
+  void extend(SeriesReader& reader, std::vector<Job*>& jobs, WorkPool& pool) {
     std::sort(jobs.begin(), jobs.end(), [&](const Job* a, const Job* b) { return first_run(reader, *a) < first_run(reader, *b); });
     for (std::size_t begin = 0; begin < jobs.size(); begin += SeriesReader::kBenchmarksPerQuery) {
       const std::size_t end = std::min(jobs.size(), begin + SeriesReader::kBenchmarksPerQuery);
       std::vector<std::string> names;
       for (std::size_t i = begin; i < end; ++i) names.push_back(jobs[i]->key.benchmark);
-      const std::vector<std::vector<SeriesPoint>> tails = reader.read(names, first_run(reader, *jobs[begin]));
-      for (std::size_t i = begin; i < end; ++i) {
-        if (extend_one(*jobs[i], tails[i - begin])) ++work.extended;
-        else whole.push_back(jobs[i]);
-      }
+      std::vector<std::vector<SeriesPoint>> tails = reader.read(names, first_run(reader, *jobs[begin]));
+      for (std::size_t i = begin; i < end; ++i)
+        pool.submit([this, job = jobs[i], tail = std::move(tails[i - begin])] { extend_one(*job, tail); });
     }
-    recompute(reader, whole, work);
   }
 
  private:
@@ -228,8 +224,8 @@ class Triage {
     job.computed = true;
   }
 
-  // `tail`: the series' points from some run on.  False when the stored
-  // answer cannot be extended from it (then the series is recomputed).
+  // `tail`: the series' points from some run on.  False (and the job left
+  // uncomputed) when the stored answer cannot be extended from it.
   bool extend_one(Job& job, const std::vector<SeriesPoint>& tail) {
     const StoredAnswer& stored = *job.stored;
     std::size_t old_in_tail = tail.size();
@@ -334,11 +330,21 @@ std::vector<SeriesAnswer> triage_series(sql::Connection& db, const SeriesFilter&
     }
   }
   Triage triage(db, filter, settings, options);
+  WorkPool pool(options.threads, 2 * SeriesReader::kBenchmarksPerQuery);
   for (auto& [group, lists] : groups) {
-    if (lists.first.empty() && lists.second.empty()) continue;
+    auto& [whole, extended] = lists;
+    if (whole.empty() && extended.empty()) continue;
     SeriesReader reader(db, group.first, group.second, filter);
-    triage.recompute(reader, lists.first, done);
-    triage.extend(reader, lists.second, done);
+    triage.recompute(reader, whole, pool);
+    triage.extend(reader, extended, pool);
+    pool.wait();
+    std::vector<Job*> again;
+    for (Job* job : extended)
+      if (!job->computed) again.push_back(job);
+    triage.recompute(reader, again, pool);
+    pool.wait();
+    done.recomputed += whole.size() + again.size();
+    done.extended += extended.size() - again.size();
   }
   if (kept && options.store && done.stored < jobs.size()) {
     // An answer not stored is computed again next time: a history this

@@ -100,27 +100,17 @@ class PostgresConnection final : public Connection {
   }
 
   std::vector<Row> query(const std::string& statement, const std::vector<Value>& params) override {
-    const NumberedStatement numbered = number_placeholders(statement);
-    if (numbered.count != static_cast<int>(params.size())) {
-      fail("the statement has " + std::to_string(numbered.count) + " placeholders, " + std::to_string(params.size()) +
-           " values were given");
-    }
-    std::vector<TextParameter> texts;
-    texts.reserve(params.size());
-    for (const Value& value : params) texts.push_back(text_parameter(value));
-    std::vector<Oid> types;
-    std::vector<const char*> values;
-    for (const TextParameter& parameter : texts) {
-      types.push_back(parameter.type);
-      values.push_back(parameter.null ? nullptr : parameter.text.c_str());
-    }
-    require_open();
-    if (PQsendQueryParams(connection_, numbered.text.c_str(), numbered.count, types.data(), values.data(), nullptr,
-                          nullptr, 0) == 0)
-      fail(first_line(PQerrorMessage(connection_)));
-    const Result result(await_result());
-    check(result.handle);
+    const Result result(run(statement, params));
     return rows(result.handle);
+  }
+
+  // libpq holds the whole answer in one PGresult; its rows are read in
+  // place, not converted to values first.
+  void for_each_row(const std::string& statement, const std::vector<Value>& params,
+                    const std::function<void(const RowView&)>& each) override {
+    const Result result(run(statement, params));
+    const int count = PQntuples(result.handle);
+    for (int r = 0; r < count; ++r) each(ResultRow(*this, result.handle, r));
   }
 
   void execute_script(const std::string& script) override {
@@ -237,6 +227,54 @@ class PostgresConnection final : public Connection {
     fail(std::string("the server did not answer within ") + seconds +
          " s (its statement timeout and 10 s more): it has stalled, or its machine or network is gone");
   }
+
+  // Sends one statement and waits for its answer (checked).
+  PGresult* run(const std::string& statement, const std::vector<Value>& params) {
+    const NumberedStatement numbered = number_placeholders(statement);
+    if (numbered.count != static_cast<int>(params.size())) {
+      fail("the statement has " + std::to_string(numbered.count) + " placeholders, " + std::to_string(params.size()) +
+           " values were given");
+    }
+    std::vector<TextParameter> texts;
+    texts.reserve(params.size());
+    for (const Value& value : params) texts.push_back(text_parameter(value));
+    std::vector<Oid> types;
+    std::vector<const char*> values;
+    for (const TextParameter& parameter : texts) {
+      types.push_back(parameter.type);
+      values.push_back(parameter.null ? nullptr : parameter.text.c_str());
+    }
+    require_open();
+    if (PQsendQueryParams(connection_, numbered.text.c_str(), numbered.count, types.data(), values.data(), nullptr,
+                          nullptr, 0) == 0)
+      fail(first_line(PQerrorMessage(connection_)));
+    Result result(await_result());
+    check(result.handle);
+    PGresult* answer = result.handle;
+    result.handle = nullptr;
+    return answer;
+  }
+
+  // One row of a result, its text read as the column's type.
+  class ResultRow final : public RowView {
+   public:
+    ResultRow(const PostgresConnection& connection, const PGresult* result, int row)
+        : connection_(connection), result_(result), row_(row) {}
+    bool is_null(int column) const override { return PQgetisnull(result_, row_, column) != 0; }
+    std::int64_t integer(int column) const override {
+      return is_null(column) ? 0 : connection_.parse<std::int64_t>(PQgetvalue(result_, row_, column), length(column));
+    }
+    double real(int column) const override {
+      return is_null(column) ? 0.0 : connection_.parse<double>(PQgetvalue(result_, row_, column), length(column));
+    }
+    std::string_view text(int column) const override { return {PQgetvalue(result_, row_, column), length(column)}; }
+
+   private:
+    std::size_t length(int column) const { return static_cast<std::size_t>(PQgetlength(result_, row_, column)); }
+    const PostgresConnection& connection_;
+    const PGresult* result_;
+    int row_;
+  };
 
   void check(const PGresult* result) const {
     const ExecStatusType status = PQresultStatus(result);

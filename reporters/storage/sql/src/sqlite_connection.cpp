@@ -60,6 +60,23 @@ struct Statement {
   ~Statement() { sqlite3_finalize(handle); }
 };
 
+// The row a stepped statement stands on, read in place.
+class StepRow final : public RowView {
+ public:
+  explicit StepRow(sqlite3_stmt* statement) : statement_(statement) {}
+  bool is_null(int column) const override { return sqlite3_column_type(statement_, column) == SQLITE_NULL; }
+  std::int64_t integer(int column) const override { return sqlite3_column_int64(statement_, column); }
+  double real(int column) const override { return sqlite3_column_double(statement_, column); }
+  std::string_view text(int column) const override {
+    const auto* bytes = reinterpret_cast<const char*>(sqlite3_column_text(statement_, column));
+    if (bytes == nullptr) return {};
+    return {bytes, static_cast<std::size_t>(sqlite3_column_bytes(statement_, column))};
+  }
+
+ private:
+  sqlite3_stmt* statement_;
+};
+
 class SqliteConnection final : public Connection {
  public:
   SqliteConnection(std::string file, Access access) : file_(std::move(file)), access_(access) {}
@@ -122,16 +139,19 @@ class SqliteConnection final : public Connection {
 
   std::vector<Row> query(const std::string& statement, const std::vector<Value>& params) override {
     Statement prepared;
-    const char* tail = nullptr;
-    if (sqlite3_prepare_v2(db_, statement.c_str(), static_cast<int>(statement.size() + 1), &prepared.handle, &tail) !=
-        SQLITE_OK) {
-      fail(sqlite3_errmsg(db_));
-    }
-    if (prepared.handle == nullptr || (tail != nullptr && !is_blank_tail(tail))) {
-      fail("query() runs exactly one statement: " + statement);
-    }
-    bind(prepared.handle, params);
+    prepare(prepared, statement, params);
     return rows(prepared.handle);
+  }
+
+  void for_each_row(const std::string& statement, const std::vector<Value>& params,
+                    const std::function<void(const RowView&)>& each) override {
+    Statement prepared;
+    prepare(prepared, statement, params);
+    const StepRow row(prepared.handle);
+    for (int step = sqlite3_step(prepared.handle); step != SQLITE_DONE; step = sqlite3_step(prepared.handle)) {
+      if (step != SQLITE_ROW) fail(sqlite3_errmsg(db_));
+      each(row);
+    }
   }
 
   void execute_script(const std::string& script) override {
@@ -158,6 +178,18 @@ class SqliteConnection final : public Connection {
 
  private:
   [[noreturn]] void fail(const std::string& message) const { throw_database_error(file_, message); }
+
+  void prepare(Statement& prepared, const std::string& statement, const std::vector<Value>& params) {
+    const char* tail = nullptr;
+    if (sqlite3_prepare_v2(db_, statement.c_str(), static_cast<int>(statement.size() + 1), &prepared.handle, &tail) !=
+        SQLITE_OK) {
+      fail(sqlite3_errmsg(db_));
+    }
+    if (prepared.handle == nullptr || (tail != nullptr && !is_blank_tail(tail))) {
+      fail("query() runs exactly one statement: " + statement);
+    }
+    bind(prepared.handle, params);
+  }
 
   void bind(sqlite3_stmt* statement, const std::vector<Value>& params) {
     const int expected = sqlite3_bind_parameter_count(statement);

@@ -4,7 +4,8 @@
 // testbed, benchmark) with its chart data beside it (series/<slug>-<hash>.js),
 // and assets/: dygraphs with its licence, the chart's script and style, and
 // one run table per testbed (assets/runs-<hash>.js).  Nothing loads from
-// outside the site; files are written atomically, one by one, into a folder
+// outside the site; files are written atomically (renamed into place, not
+// synced one by one: the site is regenerated whole), into a folder
 // perfgate owns (the previous report's files go first).
 
 #include <cstdint>
@@ -31,9 +32,10 @@ struct SiteSummary {
   std::uintmax_t bytes = 0;
 };
 
-// Reads each (suite, testbed)'s series kSeriesPerQuery at a time
-// (history::load_series_batch), finds the changes on each full series
-// (history::series_changes), and writes the pages into `out` (created).
+// Takes each series' changes from the triage (history::triage_series: the
+// answers `history changes` kept, the rest computed), reads each (suite,
+// testbed)'s series kSeriesPerQuery at a time (history::SeriesReader), and
+// writes the pages into `out` (created).
 // Throws OutputError when `out` is not a folder or a page cannot be written.
 SiteSummary write_history_site(sql::Connection& db, const std::filesystem::path& out, const SiteOptions& options);
 

@@ -12,7 +12,10 @@ namespace perfgate {
 // A `file` that exists and is neither a regular file nor a folder (a
 // character device such as /dev/null, a FIFO) is written into instead:
 // renaming over it would replace the device with a regular file.
-void write_file_atomically(const std::filesystem::path& file, std::string_view content);
+// `synced` false: the same rename (a reader never sees half a file) without
+// the two fsyncs, for the thousands of pages of a site that is regenerated
+// whole (a crash may leave some empty; the next run writes them again).
+void write_file_atomically(const std::filesystem::path& file, std::string_view content, bool synced = true);
 
 // True for an existing path that is neither a regular file nor a folder
 // (after symbolic links): /dev/null, /dev/stdout, a FIFO.
@@ -28,7 +31,7 @@ void write_in_place(const std::filesystem::path& file, std::string_view content)
 // Several of them make a set of files that is written all or none.
 class StagedFile {
  public:
-  StagedFile(const std::filesystem::path& target, std::string_view content);  // throws OutputError
+  StagedFile(const std::filesystem::path& target, std::string_view content, bool synced = true);  // throws OutputError
   ~StagedFile();
   StagedFile(StagedFile&& other) noexcept;
   StagedFile& operator=(StagedFile&&) = delete;
@@ -40,6 +43,7 @@ class StagedFile {
 
  private:
   std::filesystem::path target_, temporary_;  // temporary_ empty once committed
+  bool synced_ = true;
 };
 
 // Removes the temporaries of atomic writes (`.NAME.tmp.<pid>.<hex>`) in

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace perfgate {
 
@@ -29,6 +30,10 @@ class OwnedFolder {
   // it is written (a run killed half way leaves a marker that still names
   // every file it may have written).
   std::filesystem::path claim(const std::string& relative);
+
+  // claim() of many files with one marker write: a site of thousands of
+  // pages claims them all up front, not a marker rewrite a page.
+  void claim_all(const std::vector<std::string>& relatives);
 
   const std::filesystem::path& path() const { return folder_; }
 

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -71,20 +72,29 @@ class SeriesReader {
   std::vector<std::vector<SeriesPoint>> read(const std::vector<std::string>& benchmarks, std::size_t first_run = 0);
 
   // The position among runs() of the run with this id; runs() when it is none of them.
-  std::size_t position_of(const std::string& run_id) const;
+  std::size_t position_of(std::string_view run_id) const;
 
   static constexpr std::size_t kBenchmarksPerQuery = 16;
 
  private:
   void read_some(const std::vector<std::string>& benchmarks, std::size_t first_run,
                  std::vector<std::vector<SeriesPoint>>& series);
+  bool look_up_points(const std::vector<std::string>& benchmarks, std::size_t first_run) const;
+
+  // Heterogeneous look-up: a run id read in place finds its position without a copy.
+  struct TextHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+  };
 
   sql::Connection& db_;
   std::string suite_;
   std::string testbed_;
   SeriesFilter filter_;
   std::vector<SeriesPoint> runs_;  // the run's fields of each point: id, commit, ordinal, time
-  std::unordered_map<std::string, std::size_t> position_;
+  std::unordered_map<std::string, std::size_t, TextHash, std::equal_to<>> position_;
+  std::vector<std::size_t> by_id_;  // positions of runs_, by run id
+  std::unordered_map<std::string, std::size_t, TextHash, std::equal_to<>> entries_;  // index entries by benchmark name
 };
 
 // The runs that pass the filter's kind, testbed and since (not its

@@ -49,6 +49,7 @@ struct TriageOptions {
   bool store = false;            // write what was recomputed (the connection must be writable)
   bool full = false;             // recompute every series from its first point
   std::size_t recheck_runs = 0;  // the window; 0: default_recheck_runs(settings)
+  std::size_t threads = 0;       // detector threads; 0: one a core (the reads stay on the caller's thread)
 };
 
 // Twice the widest pattern the detector looks for (a bump, a ramp) plus

@@ -7,8 +7,11 @@
 // RETURNING.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -20,6 +23,27 @@ namespace perfgate::sql {
 using Value = std::variant<std::nullptr_t, std::int64_t, double, std::string>;
 using Row = std::vector<Value>;
 
+// A column's value where the schema says what it holds: text ("" for NULL),
+// an integer (0 for NULL), a number (either numeric type; none for NULL).
+inline std::string as_text(const Value& v) { return std::holds_alternative<std::string>(v) ? std::get<std::string>(v) : ""; }
+inline std::int64_t as_integer(const Value& v) { return std::holds_alternative<std::int64_t>(v) ? std::get<std::int64_t>(v) : 0; }
+inline std::optional<double> as_number(const Value& v) {
+  if (std::holds_alternative<double>(v)) return std::get<double>(v);
+  if (std::holds_alternative<std::int64_t>(v)) return static_cast<double>(std::get<std::int64_t>(v));
+  return std::nullopt;
+}
+
+// One row of a query as the engine holds it while for_each_row() runs: read
+// it inside the callback, copy what must outlive it.  Columns count from 0.
+class RowView {
+ public:
+  virtual ~RowView() = default;
+  virtual bool is_null(int column) const = 0;
+  virtual std::int64_t integer(int column) const = 0;    // NULL: 0
+  virtual double real(int column) const = 0;             // NULL: 0.0; an integer column converted
+  virtual std::string_view text(int column) const = 0;   // NULL: empty
+};
+
 class Connection {
  public:
   virtual ~Connection() = default;
@@ -28,6 +52,12 @@ class Connection {
   // order, and returns every row it yields.  Throws InputError naming the
   // database (describe()) and the engine's message when it fails.
   virtual std::vector<Row> query(const std::string& statement, const std::vector<Value>& params = {}) = 0;
+
+  // The same statement, each row handed to `each` as the engine yields it
+  // rather than copied into a table: the reads of millions of points (the
+  // triage, the dashboard) allocate nothing per row.  Errors as query().
+  virtual void for_each_row(const std::string& statement, const std::vector<Value>& params,
+                            const std::function<void(const RowView&)>& each) = 0;
 
   // Several statements separated by ';', no parameters (the schema).
   virtual void execute_script(const std::string& script) = 0;
