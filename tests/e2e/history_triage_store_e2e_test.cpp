@@ -128,12 +128,15 @@ class HistoryTriageStoreTest : public ::testing::TestWithParam<std::string> {
   }
 
   // Run `run` of suite "s" (ordinal `ordinal`, default the run), ingested.
+  // `also_flat` more benchmarks "wide_0".. that never move: a wide suite.
   void ingest_run(int run, std::optional<std::int64_t> ordinal = std::nullopt, const std::string& kind = "main",
-                  const std::string& testbed = "") {
+                  const std::string& testbed = "", int also_flat = 0) {
     std::vector<BenchmarkResult> benchmarks;
     std::uint64_t seed = 1000 * static_cast<std::uint64_t>(run);
     for (const auto& [name, median] : planted_medians(run))
       benchmarks.push_back(benchmark(name, lognormal_samples(median, 0.002, 8, seed++)));
+    for (int i = 0; i < also_flat; ++i)
+      benchmarks.push_back(benchmark("wide_" + std::to_string(i), lognormal_samples(1e-3 * (1 + i), 0.002, 8, seed++)));
     Results r = perfgate::testing::results("s", benchmarks);
     r.source.git_commit = "c" + std::to_string(run);
     r.created_utc = "2026-11-01T00:00:00Z";
@@ -294,6 +297,77 @@ TEST_P(HistoryTriageStoreTest, ReadPathsAndThreadsGiveTheSameAnswer) {
     }
   }
   EXPECT_EQ(changes, 6u);  // on each testbed: the step and the bump's two edges
+}
+
+// Each read plan, chosen by what it costs, reads the points a read of one
+// benchmark alone gives: a few series whole (a range scan), a few series'
+// short tails (a look-up a point), and many series' tails or whole series
+// of a wide suite (every measurement of each run).  Then the triage,
+// extending a wide suite's stored answers by one run, reads run by run and
+// answers as a full recompute does.
+TEST_P(HistoryTriageStoreTest, EveryReadPlanReadsWhatOneSeriesAloneReads) {
+  constexpr int kAlsoFlat = 40;
+  for (int run = 1; run <= 60; ++run) {
+    ingest_run(run, std::nullopt, "main", "", kAlsoFlat);
+    ingest_run(run, std::nullopt, "main", "other-testbed", kAlsoFlat);
+  }
+  std::string testbed;
+  for (const SeriesKey& key : list_series(*db_, {}))
+    if (key.testbed != "other-testbed") testbed = key.testbed;
+  SeriesReader reader(*db_, "s", testbed, {});
+  ASSERT_EQ(reader.runs(), 60u);
+  const std::vector<std::string> few{"bump", "flat", "step"};
+  std::vector<std::string> many = few;
+  for (int i = 0; i < kAlsoFlat; ++i) many.push_back("wide_" + std::to_string(i));
+  using Plan = SeriesReader::ReadPlan;
+  const struct {
+    const std::vector<std::string>* names;
+    std::size_t first;
+    Plan plan;
+  } cases[] = {{&few, 0, Plan::scan}, {&few, 55, Plan::look_ups}, {&many, 55, Plan::whole_runs}, {&many, 0, Plan::whole_runs}};
+  for (const auto& c : cases) {
+    const std::string where = std::to_string(c.names->size()) + " series from run " + std::to_string(c.first);
+    EXPECT_EQ(reader.plan(*c.names, c.first), c.plan) << where;
+    std::size_t batches = 0;
+    std::vector<std::vector<SeriesPoint>> read(c.names->size());
+    reader.read(*c.names, c.first, [&](std::size_t first, std::vector<std::vector<SeriesPoint>>&& some) {
+      ASSERT_LE(some.size(), SeriesReader::kBenchmarksPerQuery) << where;
+      for (std::size_t i = 0; i < some.size(); ++i) read.at(first + i) = std::move(some[i]);
+      ++batches;
+    });
+    EXPECT_EQ(batches, (c.names->size() + SeriesReader::kBenchmarksPerQuery - 1) / SeriesReader::kBenchmarksPerQuery) << where;
+    // The triage's read: each point's run and median only.
+    std::vector<SeriesReader::Values> values(c.names->size());
+    reader.read_values(*c.names, c.first, [&](std::size_t first, std::vector<SeriesReader::Values>&& some) {
+      for (std::size_t i = 0; i < some.size(); ++i) values.at(first + i) = std::move(some[i]);
+    });
+    for (std::size_t b = 0; b < c.names->size(); ++b) {
+      const std::string& name = (*c.names)[b];
+      const auto alone = reader.read({name}, c.first).at(0);
+      ASSERT_EQ(read[b].size(), 60 - c.first) << where << ", " << name;
+      ASSERT_EQ(alone.size(), read[b].size()) << where << ", " << name;
+      for (std::size_t i = 0; i < alone.size(); ++i) {
+        EXPECT_EQ(read[b][i].commit, "c" + std::to_string(c.first + i + 1)) << where << ", " << name;
+        EXPECT_EQ(read[b][i].run_id, alone[i].run_id) << where << ", " << name;
+        EXPECT_EQ(read[b][i].median_s, alone[i].median_s) << where << ", " << name;
+        EXPECT_EQ(read[b][i].high_s, alone[i].high_s) << where << ", " << name;
+        EXPECT_EQ(read[b][i].sample_count, alone[i].sample_count) << where << ", " << name;
+        ASSERT_EQ(values[b].positions.size(), alone.size()) << where << ", " << name;
+        EXPECT_EQ(reader.run(values[b].positions[i]).run_id, alone[i].run_id) << where << ", " << name;
+        EXPECT_EQ(values[b].medians[i], alone[i].median_s) << where << ", " << name;
+      }
+    }
+  }
+
+  const stats::ChangePointSettings settings;
+  TriageWork work;
+  triage_series(*db_, {}, settings, stored_with_window(20), &work);
+  EXPECT_EQ(work.recomputed, 2u * many.size());
+  ingest_run(61, std::nullopt, "main", "", kAlsoFlat);
+  const auto extended = triage_series(*db_, {}, settings, stored_with_window(20), &work);
+  EXPECT_EQ(work.extended, many.size());
+  EXPECT_EQ(work.recomputed, 0u);
+  expect_same_answers(extended, triage_series(*db_, {}, settings, computed_whole()), "after run 61");
 }
 
 TEST_P(HistoryTriageStoreTest, OtherSettingsRecomputeEverySeries) {

@@ -146,19 +146,28 @@ class RankedSums {
   double total_sum_ = 0.0;
 };
 
-// within[k] = sum over 0 <= p < q < k of |x_p - x_q|, for k = 0..n.  Equal
-// values may share any order of ranks: their distance is 0 either way.
-std::vector<double> prefix_within_distances(const std::vector<double>& x) {
-  std::vector<std::size_t> order(x.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return x[a] < x[b]; });
+// Each value's rank among x, equal values in index order: one sort of
+// (value, index) pairs, which both passes of best_split share.
+std::vector<std::size_t> ranks_of(const std::vector<double>& x) {
+  std::vector<std::pair<double, std::size_t>> sorted(x.size());
+  for (std::size_t k = 0; k < x.size(); ++k) sorted[k] = {x[k], k};
+  std::sort(sorted.begin(), sorted.end());
   std::vector<std::size_t> rank(x.size());
-  for (std::size_t r = 0; r < order.size(); ++r) rank[order[r]] = r;
+  for (std::size_t r = 0; r < sorted.size(); ++r) rank[sorted[r].second] = r;
+  return rank;
+}
 
+// within[j] = sum over the pairs among the first j values visited of
+// |x_p - x_q|, for j = 0..n: the values visited from the first (forward)
+// or from the last.  Equal values may share any order of ranks: their
+// distance is 0 either way.
+std::vector<double> prefix_within_distances(const std::vector<double>& x, const std::vector<std::size_t>& rank,
+                                            bool from_last) {
   RankedSums inserted(x.size());
   std::vector<double> within(x.size() + 1, 0.0);
-  for (std::size_t k = 0; k < x.size(); ++k) {
-    within[k + 1] = within[k] + inserted.distance_to_all(rank[k], x[k]);
+  for (std::size_t j = 0; j < x.size(); ++j) {
+    const std::size_t k = from_last ? x.size() - 1 - j : j;
+    within[j + 1] = within[j] + inserted.distance_to_all(rank[k], x[k]);
     inserted.insert(rank[k], x[k]);
   }
   return within;
@@ -179,9 +188,9 @@ std::size_t best_split(Segment segment, std::size_t min_segment) {
   const double centre = mean_of(segment);
   std::vector<double> x(segment.size());
   std::transform(segment.begin(), segment.end(), x.begin(), [&](double v) { return v - centre; });
-  const std::vector<double> forward = prefix_within_distances(x);
-  std::reverse(x.begin(), x.end());
-  const std::vector<double> backward = prefix_within_distances(x);
+  const std::vector<std::size_t> rank = ranks_of(x);
+  const std::vector<double> forward = prefix_within_distances(x, rank, false);
+  const std::vector<double> backward = prefix_within_distances(x, rank, true);
 
   const std::size_t n = segment.size();
   const double total = forward[n];

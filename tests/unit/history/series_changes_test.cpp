@@ -86,6 +86,40 @@ TEST(SeriesChanges, DriftHasARangeOfCommitsAndItsTotal) {
   EXPECT_FALSE(drift.undone_by.has_value());
 }
 
+// The triage's form of the same answer: medians and a run per point (the
+// runs here after five of another series, as the reader's positions are
+// among all runs), each change with the indices of its first moved and first
+// settled point.
+TEST(SeriesChanges, IndexedChangesAreTheSeriesChangesWithTheirPoints) {
+  std::vector<double> levels(90, 1.0);
+  for (std::size_t i = 30; i < 90; ++i) levels[i] = 1.0 + 0.06 * std::min(1.0, static_cast<double>(i - 29) / 30.0);
+  for (std::size_t i = 10; i < 16; ++i) levels[i] = 1.2;  // a bump before the drift
+  const std::vector<SeriesPoint> points = history_of(levels, 0.01, 11);
+  std::vector<SeriesPoint> runs = history_of(std::vector<double>(5, 1.0), 0.01, 3);
+  std::vector<double> medians;
+  std::vector<std::size_t> run_of_point;
+  for (const SeriesPoint& p : points) {
+    run_of_point.push_back(runs.size());
+    runs.push_back(p);
+    medians.push_back(p.median_s);
+  }
+  const std::vector<Change> changes = series_changes(kKey, points, {});
+  const std::vector<IndexedChange> indexed =
+      indexed_changes(kKey, medians, [&](std::size_t i) -> const SeriesPoint& { return runs[run_of_point[i]]; }, {});
+  ASSERT_EQ(indexed.size(), changes.size());
+  ASSERT_GE(changes.size(), 3u);  // the bump's two edges and the drift
+  for (std::size_t i = 0; i < changes.size(); ++i) {
+    EXPECT_EQ(indexed[i].change.commit, changes[i].commit);
+    EXPECT_EQ(indexed[i].change.end_commit, changes[i].end_commit);
+    EXPECT_EQ(indexed[i].change.shape, changes[i].shape);
+    EXPECT_EQ(indexed[i].change.p_value, changes[i].p_value);
+    EXPECT_EQ(indexed[i].change.undone_by, changes[i].undone_by);
+    EXPECT_EQ(points[indexed[i].first].commit, changes[i].commit);
+    EXPECT_EQ(points[indexed[i].last].commit, changes[i].end_commit);
+    if (changes[i].shape == ChangeShape::step) EXPECT_EQ(indexed[i].first, indexed[i].last);
+  }
+}
+
 TEST(SeriesChanges, UnchangedHistoryHasNone) {
   for (std::uint64_t seed = 1; seed <= 10; ++seed)
     EXPECT_TRUE(series_changes(kKey, history_of(std::vector<double>(40, 1.0), 0.02, seed), {}).empty()) << seed;

@@ -8,10 +8,9 @@
 namespace perfgate::history {
 namespace {
 
-double segment_median(const std::vector<SeriesPoint>& points, std::size_t begin, std::size_t end) {
-  std::vector<double> medians;
-  for (std::size_t i = begin; i < end; ++i) medians.push_back(points[i].median_s);
-  return stats::median(medians);
+double segment_median(std::span<const double> medians, std::size_t begin, std::size_t end) {
+  return stats::median(std::vector<double>(medians.begin() + static_cast<std::ptrdiff_t>(begin),
+                                           medians.begin() + static_cast<std::ptrdiff_t>(end)));
 }
 
 // The runs at the old and the new level around change i: from the end of the
@@ -58,14 +57,14 @@ double level_noise(const std::vector<double>& logs, const std::vector<stats::Cha
 // A change is taken back by the first later change of the opposite direction
 // after which the level is within 2 run-to-run standard deviations of the
 // level before it (a regression fixed, an improvement lost): a bump's edges.
-void pair_bump_edges(std::vector<Change>& changes, double noise) {
+void pair_bump_edges(const std::vector<Change*>& changes, double noise) {
   for (std::size_t i = 0; i < changes.size(); ++i) {
-    const double before = std::log(changes[i].before_s);
-    const bool up = changes[i].after_s > changes[i].before_s;
+    const double before = std::log(changes[i]->before_s);
+    const bool up = changes[i]->after_s > changes[i]->before_s;
     for (std::size_t j = i + 1; j < changes.size(); ++j) {
-      if ((changes[j].after_s > changes[j].before_s) == up) continue;
-      if (std::abs(std::log(changes[j].after_s) - before) <= 2.0 * noise) {
-        changes[i].undone_by = j;
+      if ((changes[j]->after_s > changes[j]->before_s) == up) continue;
+      if (std::abs(std::log(changes[j]->after_s) - before) <= 2.0 * noise) {
+        changes[i]->undone_by = j;
         break;
       }
     }
@@ -86,30 +85,45 @@ void place(Change& c, const SeriesPoint& first, const SeriesPoint& last) {
 // The detector works on log medians: a step is a ratio, whatever the
 // benchmark's scale, and timing noise is closer to symmetric there.  A
 // drift's change is its total, between the levels before and after its range.
-std::vector<Change> series_changes(const SeriesKey& key, const std::vector<SeriesPoint>& points,
-                                   const stats::ChangePointSettings& settings) {
+std::vector<IndexedChange> indexed_changes(const SeriesKey& key, std::span<const double> medians, const RunOfPoint& run_of,
+                                           const stats::ChangePointSettings& settings) {
   std::vector<double> logs;
-  for (const SeriesPoint& p : points) {
-    if (!(p.median_s > 0.0)) return {};  // not a time: nothing to judge
-    logs.push_back(std::log(p.median_s));
+  logs.reserve(medians.size());
+  for (const double median : medians) {
+    if (!(median > 0.0)) return {};  // not a time: nothing to judge
+    logs.push_back(std::log(median));
   }
   const std::vector<stats::ChangePoint> found = stats::find_change_points(logs, settings);
-  std::vector<Change> changes;
+  std::vector<IndexedChange> changes;
   for (std::size_t i = 0; i < found.size(); ++i) {
-    const Levels l = levels_around(found, i, points.size());
-    Change c;
+    const Levels l = levels_around(found, i, medians.size());
+    IndexedChange indexed{{}, found[i].first_moved, found[i].first_at_level};
+    Change& c = indexed.change;
     c.suite = key.suite;
     c.benchmark = key.benchmark;
     c.testbed = key.testbed;
     c.shape = found[i].drift ? ChangeShape::drift : ChangeShape::step;
-    place(c, points[found[i].first_moved], points[found[i].first_at_level]);
-    c.before_s = segment_median(points, l.before_begin, l.before_end);
-    c.after_s = segment_median(points, l.after_begin, l.after_end);
+    place(c, run_of(indexed.first), run_of(indexed.last));
+    c.before_s = segment_median(medians, l.before_begin, l.before_end);
+    c.after_s = segment_median(medians, l.after_begin, l.after_end);
     c.change_pct = (c.after_s / c.before_s - 1.0) * 100.0;
     c.p_value = found[i].p_value;
-    changes.push_back(std::move(c));
+    changes.push_back(std::move(indexed));
   }
-  pair_bump_edges(changes, level_noise(logs, found));
+  std::vector<Change*> edges;
+  for (IndexedChange& indexed : changes) edges.push_back(&indexed.change);
+  pair_bump_edges(edges, level_noise(logs, found));
+  return changes;
+}
+
+std::vector<Change> series_changes(const SeriesKey& key, const std::vector<SeriesPoint>& points,
+                                   const stats::ChangePointSettings& settings) {
+  std::vector<double> medians;
+  medians.reserve(points.size());
+  for (const SeriesPoint& p : points) medians.push_back(p.median_s);
+  std::vector<Change> changes;
+  for (IndexedChange& indexed : indexed_changes(key, medians, [&](std::size_t i) -> const SeriesPoint& { return points[i]; }, settings))
+    changes.push_back(std::move(indexed.change));
   return changes;
 }
 

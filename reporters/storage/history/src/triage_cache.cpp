@@ -83,36 +83,12 @@ PlacedChange from_json(const Json& j, const SeriesKey& key) {
   return p;
 }
 
-bool same_run(const SeriesPoint& p, const std::string& commit, const std::optional<std::int64_t>& ordinal,
-              const std::string& created_utc) {
-  return p.commit == commit && p.ordinal == ordinal && p.created_utc == created_utc;
-}
-
-// Where each change lies: the first point at or after `from` with its
-// commit, ordinal and date (changes are in series order, so the search goes
-// on from the previous one; two runs of one commit at one second are the
-// only ambiguity, and the earlier is taken).
-std::size_t find_point(const std::vector<SeriesPoint>& points, std::size_t from, const std::string& commit,
-                       const std::optional<std::int64_t>& ordinal, const std::string& created_utc) {
-  for (std::size_t i = from; i < points.size(); ++i)
-    if (same_run(points[i], commit, ordinal, created_utc)) return i;
-  return points.size();
-}
-
-// series_changes()'s answer on `points` (series indices start at `offset`).
-std::vector<PlacedChange> place(const std::vector<SeriesPoint>& points, std::vector<Change> changes, std::size_t offset) {
+// indexed_changes()'s answer on a part of a series whose first point is
+// the series' point `offset`.
+std::vector<PlacedChange> place(std::vector<IndexedChange> changes, std::size_t offset) {
   std::vector<PlacedChange> placed;
-  std::size_t from = 0;
-  for (Change& c : changes) {
-    PlacedChange p;
-    const std::size_t first = find_point(points, from, c.commit, c.ordinal, c.created_utc);
-    const std::size_t last = std::min(points.size(), find_point(points, first, c.end_commit, c.end_ordinal, c.end_created_utc));
-    p.first = offset + first;
-    p.last = offset + (last < points.size() ? last : first);
-    from = first < points.size() ? first + 1 : from;
-    p.change = std::move(c);
-    placed.push_back(std::move(p));
-  }
+  placed.reserve(changes.size());
+  for (IndexedChange& c : changes) placed.push_back({std::move(c.change), offset + c.first, offset + c.last, std::nullopt});
   for (PlacedChange& p : placed)
     if (p.change.undone_by && *p.change.undone_by < placed.size()) p.undone_at = placed[*p.change.undone_by].first;
   return placed;
@@ -173,6 +149,10 @@ struct Job {
   bool computed = false;                 // to be stored
 };
 
+// Extensions whose windows start this many runs apart at most are read
+// together: a few older points more for some, one read for all.
+constexpr std::size_t kWindowSlack = 16;
+
 class Triage {
  public:
   Triage(sql::Connection& db, const SeriesFilter& filter, const stats::ChangePointSettings& settings,
@@ -182,29 +162,33 @@ class Triage {
         guard_(2 * settings.min_segment) {}
 
   // Full recomputes of `jobs` (one suite and testbed): this thread reads
-  // each batch, `pool` runs the detector on it while the next is read.
+  // each batch, `pool` runs the detector on it while the next is read (the
+  // tasks look up only the reader's runs, which reading does not change).
   void recompute(SeriesReader& reader, const std::vector<Job*>& jobs, WorkPool& pool) {
-    for (std::size_t begin = 0; begin < jobs.size(); begin += SeriesReader::kBenchmarksPerQuery) {
-      const std::size_t end = std::min(jobs.size(), begin + SeriesReader::kBenchmarksPerQuery);
-      std::vector<std::string> names;
-      for (std::size_t i = begin; i < end; ++i) names.push_back(jobs[i]->key.benchmark);
-      std::vector<std::vector<SeriesPoint>> series = reader.read(names);
-      for (std::size_t i = begin; i < end; ++i)
-        pool.submit([this, job = jobs[i], points = std::move(series[i - begin])] { compute_whole(*job, points); });
-    }
+    std::vector<std::string> names;
+    for (const Job* job : jobs) names.push_back(job->key.benchmark);
+    reader.read_values(names, 0, [&](std::size_t first, std::vector<SeriesReader::Values>&& series) {
+      for (std::size_t i = 0; i < series.size(); ++i)
+        pool.submit([this, &reader, job = jobs[first + i], values = std::move(series[i])] { compute_whole(reader, *job, values); });
+    });
   }
 
-  // Extensions of `jobs`: each reads the runs from its window on.  One that
-  // cannot be extended is left uncomputed, for a full recompute after.
+  // Extensions of `jobs`: each reads the runs from its window on (those
+  // whose windows start within kWindowSlack runs are read together, from
+  // the earliest).  One that cannot be extended is left uncomputed, for a
+  // full recompute after.
   void extend(SeriesReader& reader, std::vector<Job*>& jobs, WorkPool& pool) {
     std::sort(jobs.begin(), jobs.end(), [&](const Job* a, const Job* b) { return first_run(reader, *a) < first_run(reader, *b); });
-    for (std::size_t begin = 0; begin < jobs.size(); begin += SeriesReader::kBenchmarksPerQuery) {
-      const std::size_t end = std::min(jobs.size(), begin + SeriesReader::kBenchmarksPerQuery);
+    for (std::size_t begin = 0; begin < jobs.size();) {
+      const std::size_t from = first_run(reader, *jobs[begin]);
+      std::size_t end = begin;
       std::vector<std::string> names;
-      for (std::size_t i = begin; i < end; ++i) names.push_back(jobs[i]->key.benchmark);
-      std::vector<std::vector<SeriesPoint>> tails = reader.read(names, first_run(reader, *jobs[begin]));
-      for (std::size_t i = begin; i < end; ++i)
-        pool.submit([this, job = jobs[i], tail = std::move(tails[i - begin])] { extend_one(*job, tail); });
+      for (; end < jobs.size() && first_run(reader, *jobs[end]) <= from + kWindowSlack; ++end) names.push_back(jobs[end]->key.benchmark);
+      reader.read_values(names, from, [&](std::size_t first, std::vector<SeriesReader::Values>&& tails) {
+        for (std::size_t i = 0; i < tails.size(); ++i)
+          pool.submit([this, &reader, job = jobs[begin + first + i], tail = std::move(tails[i])] { extend_one(reader, *job, tail); });
+      });
+      begin = end;
     }
   }
 
@@ -217,35 +201,44 @@ class Triage {
     return last + 1 > window_ ? last + 1 - window_ : 0;
   }
 
-  void compute_whole(Job& job, const std::vector<SeriesPoint>& points) {
-    job.changes = place(points, series_changes(job.key, points, settings_), 0);
-    job.points = points.size();
-    job.last_run_id = points.empty() ? "" : points.back().run_id;
+  // The changes of points [begin, end) of `values`, placed as points of the
+  // series from `offset` on.
+  std::vector<PlacedChange> changes_in(const SeriesReader& reader, const Job& job, const SeriesReader::Values& values,
+                                       std::size_t begin, std::size_t offset) const {
+    const std::span<const double> medians = std::span<const double>(values.medians).subspan(begin);
+    const auto run_of = [&](std::size_t i) -> const SeriesPoint& { return reader.run(values.positions[begin + i]); };
+    return place(indexed_changes(job.key, medians, run_of, settings_), offset);
+  }
+
+  void compute_whole(const SeriesReader& reader, Job& job, const SeriesReader::Values& values) {
+    job.changes = changes_in(reader, job, values, 0, 0);
+    job.points = values.positions.size();
+    job.last_run_id = values.positions.empty() ? "" : reader.run(values.positions.back()).run_id;
     job.computed = true;
   }
 
   // `tail`: the series' points from some run on.  False (and the job left
   // uncomputed) when the stored answer cannot be extended from it.
-  bool extend_one(Job& job, const std::vector<SeriesPoint>& tail) {
+  bool extend_one(const SeriesReader& reader, Job& job, const SeriesReader::Values& tail) {
     const StoredAnswer& stored = *job.stored;
-    std::size_t old_in_tail = tail.size();
-    while (old_in_tail > 0 && tail[old_in_tail - 1].run_id != stored.last_run_id) --old_in_tail;
+    const std::size_t size = tail.positions.size();
+    std::size_t old_in_tail = size;
+    while (old_in_tail > 0 && reader.run(tail.positions[old_in_tail - 1]).run_id != stored.last_run_id) --old_in_tail;
     if (old_in_tail == 0 || old_in_tail > stored.points) return false;  // its last run is gone or not where it was
     const std::size_t tail_start = stored.points - old_in_tail;        // the series index of tail[0]
-    const std::size_t total = stored.points + (tail.size() - old_in_tail);
+    const std::size_t total = stored.points + (size - old_in_tail);
     if (total <= window_) return false;  // the window is the whole series
     const std::size_t start = total - window_;
     if (start < tail_start) return false;  // a series without a point in every run: read whole
     for (const PlacedChange& p : stored.changes)
       if (p.last + guard_ > start && p.first < start + guard_) return false;  // the window's start would cut it
-    const std::vector<SeriesPoint> window(tail.begin() + static_cast<std::ptrdiff_t>(start - tail_start), tail.end());
     std::vector<PlacedChange> changes;
     for (const PlacedChange& p : stored.changes)
       if (p.first < start) changes.push_back(p);
-    for (PlacedChange& p : place(window, series_changes(job.key, window, settings_), start)) changes.push_back(std::move(p));
+    for (PlacedChange& p : changes_in(reader, job, tail, start - tail_start, start)) changes.push_back(std::move(p));
     job.changes = std::move(changes);
     job.points = total;
-    job.last_run_id = tail.back().run_id;
+    job.last_run_id = reader.run(tail.positions.back()).run_id;
     job.computed = true;
     return true;
   }

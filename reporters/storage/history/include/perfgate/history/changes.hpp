@@ -4,8 +4,11 @@
 // medians (perfgate/stats/change_point.hpp); the numbers around each change
 // are the medians of the run medians of the two segments it separates.
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -46,6 +49,19 @@ const char* to_string(ChangeShape shape);
 // The changes in `points` (one series), in series order.
 std::vector<Change> series_changes(const SeriesKey& key, const std::vector<SeriesPoint>& points,
                                    const stats::ChangePointSettings& settings);
+
+// The same for a series given as its medians and each point's run (the
+// commit, ordinal and date of point i: run_of(i)), each change with the
+// indices of its first moved point and its first point at the new level:
+// what the triage reads, without a SeriesPoint a point.
+struct IndexedChange {
+  Change change;
+  std::size_t first = 0;
+  std::size_t last = 0;
+};
+using RunOfPoint = std::function<const SeriesPoint&(std::size_t point)>;
+std::vector<IndexedChange> indexed_changes(const SeriesKey& key, std::span<const double> medians, const RunOfPoint& run_of,
+                                           const stats::ChangePointSettings& settings);
 
 // The triage's order: regressions before improvements, each largest
 // first (a strict weak order for std::stable_sort).
