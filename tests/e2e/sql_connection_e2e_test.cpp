@@ -78,6 +78,41 @@ TEST_P(SqlConnectionTest, RowsReadInPlaceHoldWhatQueryReturns) {
   EXPECT_THROW(db_->for_each_row("SELECT nothing FROM nowhere", {}, [](const RowView&) {}), InputError);
 }
 
+// A statement run again (SQLite keeps it prepared for its next use) sees
+// only its new values, not the last run's: a value left bound where a
+// later run binds NULL, a row read before, a step stopped by an error, or
+// the same text run inside its own row callback.
+TEST_P(SqlConnectionTest, AStatementRunAgainAnswersWithItsNewValuesOnly) {
+  const std::string insert = "INSERT INTO samples (id, ratio, name, note) VALUES (?, ?, ?, ?)";
+  for (std::int64_t id = 1; id <= 40; ++id)
+    db_->query(insert, {id, 0.5 * static_cast<double>(id), std::string("n") + std::to_string(id),
+                        id % 2 == 0 ? Value(std::string("even")) : Value(nullptr)});
+  const std::string select = "SELECT id, note FROM samples WHERE id BETWEEN ? AND ? ORDER BY id";
+  for (std::int64_t first = 1; first <= 31; first += 10) {
+    const std::vector<Row> rows = db_->query(select, {first, first + 9});
+    ASSERT_EQ(rows.size(), 10u) << first;
+    EXPECT_EQ(rows.front().at(0), Value(first));
+    EXPECT_EQ(rows.at(0).at(1), Value(nullptr)) << first;  // odd ids were bound NULL after an even one
+    EXPECT_EQ(rows.at(1).at(1), Value(std::string("even"))) << first;
+  }
+  EXPECT_EQ(db_->query("SELECT COUNT(*) FROM samples WHERE note IS NULL", {}).at(0).at(0), Value(std::int64_t{20}));
+  const std::string add_run = "INSERT INTO runs (name, started) VALUES (?, ?)";
+  db_->query(add_run, {std::string("a"), std::int64_t{1}});
+  EXPECT_THROW(db_->query(add_run, {std::string("a"), std::int64_t{2}}), InputError);  // the name is taken
+  db_->query(add_run, {std::string("b"), std::int64_t{3}});
+  EXPECT_EQ(db_->query("SELECT name, started FROM runs ORDER BY name", {}),
+            (std::vector<Row>{{std::string("a"), std::int64_t{1}}, {std::string("b"), std::int64_t{3}}}));
+  std::vector<std::int64_t> outer;
+  std::size_t inner = 0;
+  db_->for_each_row(select, {std::int64_t{1}, std::int64_t{3}}, [&](const RowView& row) {
+    outer.push_back(row.integer(0));
+    db_->for_each_row(select, {std::int64_t{10}, std::int64_t{12}}, [&](const RowView&) { ++inner; });
+  });
+  EXPECT_EQ(outer, (std::vector<std::int64_t>{1, 2, 3}));
+  EXPECT_EQ(inner, 9u);
+  EXPECT_EQ(db_->query(select, {std::int64_t{40}, std::int64_t{99}}).size(), 1u);
+}
+
 TEST_P(SqlConnectionTest, BoundValuesKeepTheirTypesInASelect) {
   EXPECT_EQ(db_->query("SELECT ?, ?, ?, ?", {std::int64_t{7}, 2.5, std::string("text"), nullptr}),
             (std::vector<Row>{{std::int64_t{7}, 2.5, std::string("text"), nullptr}}));

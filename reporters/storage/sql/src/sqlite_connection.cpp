@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <string>
 #include <thread>
+#include <unordered_map>
 #include <utility>
 
 #include "database_error.hpp"
@@ -51,13 +52,62 @@ bool is_blank_tail(const char* tail) {
   return true;
 }
 
-// Finalizes a prepared statement however the query ends.
-struct Statement {
-  sqlite3_stmt* handle = nullptr;
-  Statement() = default;
+// Prepared statements kept for their next use, by text.  Preparing is
+// parsing: a multi-row INSERT of 500 rows is 3,500 placeholders, and an
+// ingest prepared one a flush (a third of its time; docs/measurements.md,
+// "History ingest rate").  A few texts are repeated; the rest pass through.
+class StatementCache {
+ public:
+  static constexpr std::size_t kKept = 16;
+
+  StatementCache() = default;
+  StatementCache(const StatementCache&) = delete;
+  StatementCache& operator=(const StatementCache&) = delete;
+  ~StatementCache() { clear(); }
+
+  // An idle statement prepared from this text, or null.
+  sqlite3_stmt* take(const std::string& text) {
+    const auto found = idle_.find(text);
+    if (found == idle_.end()) return nullptr;
+    sqlite3_stmt* statement = found->second;
+    idle_.erase(found);
+    return statement;
+  }
+
+  // A statement done with: reset, its values unbound, and kept while there
+  // is room (and no idle one of its text), else finalized.
+  void give_back(const std::string& text, sqlite3_stmt* statement) {
+    sqlite3_reset(statement);
+    sqlite3_clear_bindings(statement);
+    if (idle_.size() >= kKept || !idle_.emplace(text, statement).second) sqlite3_finalize(statement);
+  }
+
+  void clear() {
+    for (auto& [text, statement] : idle_) sqlite3_finalize(statement);
+    idle_.clear();
+  }
+
+ private:
+  std::unordered_map<std::string, sqlite3_stmt*> idle_;
+};
+
+// A prepared statement for one query, given back to the cache however the
+// query ends.
+class Statement {
+ public:
+  Statement(StatementCache& cache, std::string text) : cache_(cache), text_(std::move(text)) {}
   Statement(const Statement&) = delete;
   Statement& operator=(const Statement&) = delete;
-  ~Statement() { sqlite3_finalize(handle); }
+  ~Statement() {
+    if (handle != nullptr) cache_.give_back(text_, handle);
+  }
+  const std::string& text() const { return text_; }
+
+  sqlite3_stmt* handle = nullptr;
+
+ private:
+  StatementCache& cache_;
+  std::string text_;
 };
 
 // The row a stepped statement stands on, read in place.
@@ -82,7 +132,10 @@ class SqliteConnection final : public Connection {
   SqliteConnection(std::string file, Access access) : file_(std::move(file)), access_(access) {}
   SqliteConnection(const SqliteConnection&) = delete;
   SqliteConnection& operator=(const SqliteConnection&) = delete;
-  ~SqliteConnection() override { sqlite3_close_v2(db_); }
+  ~SqliteConnection() override {
+    statements_.clear();  // before the connection they were prepared on
+    sqlite3_close_v2(db_);
+  }
 
   void open() {
     if (access_ == Access::read_only) {
@@ -138,15 +191,15 @@ class SqliteConnection final : public Connection {
   }
 
   std::vector<Row> query(const std::string& statement, const std::vector<Value>& params) override {
-    Statement prepared;
-    prepare(prepared, statement, params);
+    Statement prepared(statements_, statement);
+    prepare(prepared, params);
     return rows(prepared.handle);
   }
 
   void for_each_row(const std::string& statement, const std::vector<Value>& params,
                     const std::function<void(const RowView&)>& each) override {
-    Statement prepared;
-    prepare(prepared, statement, params);
+    Statement prepared(statements_, statement);
+    prepare(prepared, params);
     const StepRow row(prepared.handle);
     for (int step = sqlite3_step(prepared.handle); step != SQLITE_DONE; step = sqlite3_step(prepared.handle)) {
       if (step != SQLITE_ROW) fail(sqlite3_errmsg(db_));
@@ -179,14 +232,19 @@ class SqliteConnection final : public Connection {
  private:
   [[noreturn]] void fail(const std::string& message) const { throw_database_error(file_, message); }
 
-  void prepare(Statement& prepared, const std::string& statement, const std::vector<Value>& params) {
-    const char* tail = nullptr;
-    if (sqlite3_prepare_v2(db_, statement.c_str(), static_cast<int>(statement.size() + 1), &prepared.handle, &tail) !=
-        SQLITE_OK) {
-      fail(sqlite3_errmsg(db_));
-    }
-    if (prepared.handle == nullptr || (tail != nullptr && !is_blank_tail(tail))) {
-      fail("query() runs exactly one statement: " + statement);
+  // The statement of this text, prepared now or kept from its last use.
+  void prepare(Statement& prepared, const std::vector<Value>& params) {
+    const std::string& statement = prepared.text();
+    prepared.handle = statements_.take(statement);
+    if (prepared.handle == nullptr) {
+      const char* tail = nullptr;
+      if (sqlite3_prepare_v2(db_, statement.c_str(), static_cast<int>(statement.size() + 1), &prepared.handle,
+                             &tail) != SQLITE_OK) {
+        fail(sqlite3_errmsg(db_));
+      }
+      if (prepared.handle == nullptr || (tail != nullptr && !is_blank_tail(tail))) {
+        fail("query() runs exactly one statement: " + statement);
+      }
     }
     bind(prepared.handle, params);
   }
@@ -244,6 +302,7 @@ class SqliteConnection final : public Connection {
   std::string file_;
   Access access_;
   sqlite3* db_ = nullptr;
+  StatementCache statements_;
 };
 
 }  // namespace
