@@ -6,6 +6,7 @@ perfgate_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # Debian packages perfgate builds with (the CUDA toolkit is installed apart).
 perfgate_packages=(cmake ninja-build g++ libbenchmark-dev libgtest-dev libgmock-dev
                    nlohmann-json3-dev libcli11-dev libxml2-dev util-linux
+                   libsimdjson-dev  # Google Benchmark JSON read in a stream (big inputs in bounded memory)
                    libsqlite3-dev libpq-dev  # the history store: SQLite by default, PostgreSQL for a team
                    libssl-dev  # SHA-256: the history dashboard's page names
                    libjs-dygraphs  # the history dashboard's charts (copied into every site, with its licence)

@@ -3,6 +3,7 @@
 find_package(Threads REQUIRED)
 find_package(benchmark 1.7 REQUIRED)          # libbenchmark-dev: the case runner
 find_package(nlohmann_json 3.10 REQUIRED)     # nlohmann-json3-dev: results, baselines, manifests
+find_package(simdjson 3 REQUIRED)             # libsimdjson-dev: Google Benchmark JSON read in a stream
 find_package(SQLite3 REQUIRED)                # libsqlite3-dev: the run-history store (default engine)
 find_package(PostgreSQL REQUIRED)             # libpq-dev: the run-history store on a PostgreSQL server
 find_package(OpenSSL REQUIRED COMPONENTS Crypto)  # libssl-dev: SHA-256 names of the dashboard's pages

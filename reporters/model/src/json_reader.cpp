@@ -16,28 +16,40 @@
 
 namespace perfgate::detail {
 
-std::string read_input_file(const std::filesystem::path& file) {
+InputFile::InputFile(const std::filesystem::path& file) {
   const std::string name = file.string();
   // Non-blocking, so that opening a FIFO does not wait for a writer; the
   // type is then checked on the descriptor itself.
-  const int fd = ::open(file.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) {
+  fd_ = ::open(file.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd_ < 0) {
     if (errno == ENOENT) throw InputError(name + ": no such file");
     throw InputError(name + ": cannot open: " + std::strerror(errno));
   }
-  struct Closer {
-    int fd;
-    ~Closer() { ::close(fd); }
-  } closer{fd};
   struct stat info {};
-  if (::fstat(fd, &info) != 0) throw InputError(name + ": cannot read: " + std::strerror(errno));
-  if (S_ISDIR(info.st_mode)) throw InputError(name + ": is a folder, not a file");
-  if (!S_ISREG(info.st_mode))
-    throw InputError(name + ": is not a regular file (a FIFO, socket or device); inputs must be files");
-  const auto size = static_cast<std::uint64_t>(info.st_size);
-  if (size > kMaxInputBytes)
-    throw InputError(name + ": is " + std::to_string(size) + " bytes; inputs of at most " + std::to_string(kMaxInputBytes) +
-                     " bytes (1 GiB) are read");
+  if (::fstat(fd_, &info) != 0) fail(name + ": cannot read: " + std::strerror(errno));
+  if (S_ISDIR(info.st_mode)) fail(name + ": is a folder, not a file");
+  if (!S_ISREG(info.st_mode)) fail(name + ": is not a regular file (a FIFO, socket or device); inputs must be files");
+  size_ = static_cast<std::uint64_t>(info.st_size);
+  if (size_ > kMaxInputBytes)
+    fail(name + ": is " + std::to_string(size_) + " bytes; inputs of at most " + std::to_string(kMaxInputBytes) +
+         " bytes (1 GiB) are read");
+}
+
+InputFile::~InputFile() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void InputFile::fail(const std::string& problem) {
+  ::close(fd_);
+  fd_ = -1;
+  throw InputError(problem);
+}
+
+std::string read_input_file(const std::filesystem::path& file) {
+  const std::string name = file.string();
+  const InputFile input(file);
+  const int fd = input.fd();
+  const std::uint64_t size = input.size();
   std::string text;
   text.reserve(static_cast<std::size_t>(size));
   char buffer[1 << 16];

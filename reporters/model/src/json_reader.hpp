@@ -49,9 +49,31 @@ inline constexpr std::uint64_t kMaxInputBytes = std::uint64_t{1} << 30;  // 1 Gi
 // linear in them, but a million a side is already far beyond any real run.
 inline constexpr std::size_t kMaxSamplesPerBenchmark = 1000000;
 
-// The bytes of a regular file of at most kMaxInputBytes; InputError
-// "FILE: problem" otherwise (missing, a folder, a FIFO or device, too large).
+// A regular file of at most kMaxInputBytes, open for reading (closed with
+// this); InputError "FILE: problem" otherwise (missing, a folder, a FIFO or
+// device, too large).
+class InputFile {
+ public:
+  explicit InputFile(const std::filesystem::path& file);
+  InputFile(const InputFile&) = delete;
+  InputFile& operator=(const InputFile&) = delete;
+  ~InputFile();
+  int fd() const { return fd_; }
+  std::uint64_t size() const { return size_; }
+
+ private:
+  [[noreturn]] void fail(const std::string& problem);
+  int fd_ = -1;
+  std::uint64_t size_ = 0;
+};
+
+// The bytes of such a file.
 std::string read_input_file(const std::filesystem::path& file);
+
+// The most bytes of one part of a document read in a stream (a Google
+// Benchmark row, its context): what such a reader holds at once besides
+// what it keeps of each case.
+inline constexpr std::size_t kMaxPartBytes = std::size_t{64} << 20;
 
 // Parses JSON text; a syntax error (NaN and Infinity named as such) becomes
 // an InputError naming `origin`.

@@ -11,13 +11,15 @@
 #include "perfgate/model/atomic_file.hpp"
 #include "perfgate/model/benchmark_name.hpp"
 #include "perfgate/model/errors.hpp"
-#include "perfgate/model/gbench_import.hpp"
 #include "perfgate/model/input_file.hpp"
 #include "perfgate/model/nvbench_import.hpp"
 #include "perfgate/model/plausible_times.hpp"
 #include "perfgate/model/suite_name.hpp"
 #include "perfgate/model/results_io.hpp"
 #include "perfgate/model/schema_migration.hpp"
+#include "gbench_import.hpp"
+#include "json_document_scanner.hpp"
+#include "json_part_parser.hpp"
 #include "json_reader.hpp"
 
 namespace perfgate {
@@ -252,9 +254,39 @@ Results read_results(const Json& doc, const std::string& origin) {
 
 namespace {
 
+// Google Benchmark JSON (its first member "context", as Google Benchmark
+// writes it) is read as it streams from `scanner`, one row at a time; nullopt
+// for any other document, which is then read whole.  A document that does
+// not even start as a JSON object is refused by the scanner (a file), or left
+// to the whole-document reader (text already in memory), which words that
+// complaint as it always has.
+std::optional<Results> read_streaming(detail::JsonDocumentScanner& scanner, bool refuse_here) {
+  std::optional<std::string> first_key;
+  try {
+    first_key = scanner.next_key();
+  } catch (const InputError&) {
+    if (refuse_here) throw;  // a file is not read whole to be refused: a 1 GB file of zeros stops at its first byte
+    return std::nullopt;
+  }
+  if (!first_key || *first_key != "context") return std::nullopt;
+  detail::JsonPartParser parse(scanner.origin());
+  return detail::import_gbench(scanner, parse);
+}
+
+// A top-level object with "benchmarks" and "context" and no "schema".
+bool is_gbench_json(const Json& doc) {
+  return doc.is_object() && doc.contains("benchmarks") && doc.contains("context") && !doc.contains("schema");
+}
+
 Results parse_any_format(const std::string& text, const std::string& origin) {
   Json doc = parse_json(text, origin);
-  if (is_gbench_json(doc)) return import_gbench(doc, origin);
+  if (is_gbench_json(doc)) {
+    // Its first member is not "context" (a writer that sorts keys): laid out
+    // as Google Benchmark writes it and read as every such file is.
+    const std::string laid_out = "{\"context\": " + doc["context"].dump() + ", \"benchmarks\": " + doc["benchmarks"].dump() + "}";
+    detail::JsonDocumentScanner scanner(laid_out, origin, laid_out.size() + 1);
+    return *read_streaming(scanner, true);
+  }
   if (is_nvbench_json(doc)) return import_nvbench(doc, origin);
   if (!doc.is_object()) throw InputError(origin + ": is not a JSON object");
   const auto schema = doc.find("schema");
@@ -265,17 +297,28 @@ Results parse_any_format(const std::string& text, const std::string& origin) {
   return read_results(doc, origin);
 }
 
-}  // namespace
-
-Results parse_results(const std::string& text, const std::string& origin) {
-  Results results = parse_any_format(text, origin);
+Results checked(Results results, const std::string& origin) {
   require_plausible_times(results, origin);  // whatever format: 1e306 s is no measurement
   results.origin = origin;
   return results;
 }
 
+}  // namespace
+
+Results parse_results(const std::string& text, const std::string& origin) {
+  detail::JsonDocumentScanner scanner(text, origin, detail::kMaxPartBytes);
+  std::optional<Results> results = read_streaming(scanner, false);
+  return checked(results ? std::move(*results) : parse_any_format(text, origin), origin);
+}
+
 Results load_results(const std::filesystem::path& file) {
-  return parse_results(read_input(file), input_name(file));  // "-": standard input
+  if (is_standard_input(file)) return parse_results(read_input(file), input_name(file));  // "-"
+  {
+    const detail::InputFile input(file);
+    detail::JsonDocumentScanner scanner(input.fd(), input_name(file), detail::kMaxInputBytes, detail::kMaxPartBytes);
+    if (std::optional<Results> results = read_streaming(scanner, true)) return checked(std::move(*results), input_name(file));
+  }
+  return parse_results(read_input(file), input_name(file));
 }
 
 }  // namespace perfgate

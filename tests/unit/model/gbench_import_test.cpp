@@ -1,5 +1,3 @@
-#include "perfgate/model/gbench_import.hpp"
-
 #include <gtest/gtest.h>
 
 #include "perfgate/model/errors.hpp"

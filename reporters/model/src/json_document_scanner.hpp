@@ -1,0 +1,99 @@
+#pragma once
+// One JSON document's top-level object, read in blocks: its members one at a
+// time, and an array member's elements one at a time, each as its own text,
+// so that a reader holds one part of a document of any size, never the
+// whole (issue 28).  The scanner checks the structure between the parts it
+// hands out (the object's braces, keys, colons and commas) and finds where
+// each value ends (brackets, strings and their escapes); each part's own
+// text is checked by the full parser the caller gives it to.  Every
+// complaint is an InputError "ORIGIN: line L, column C: problem".
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace perfgate::detail {
+
+// Where the scanner stands: 1-based line and column (in bytes), and the
+// byte offset from the document's start.
+struct TextPosition {
+  std::uint64_t offset = 0;
+  std::uint64_t line = 1;
+  std::uint64_t column = 1;
+};
+
+class JsonDocumentScanner {
+ public:
+  // Nesting deeper than this is refused (as parsers refuse it: a document
+  // of 100,000 '[' is an attack on a recursive reader, not a result).
+  static constexpr std::size_t kMaxDepth = 1024;
+
+  // Reads from `fd` (not closed here) at most `max_bytes`; `max_part_bytes`
+  // bounds one value handed out whole (an element, a member).
+  JsonDocumentScanner(int fd, std::string origin, std::uint64_t max_bytes, std::size_t max_part_bytes);
+  // Reads `text`, which must outlive the scanner, a block at a time as from a file.
+  JsonDocumentScanner(std::string_view text, std::string origin, std::size_t max_part_bytes);
+
+  // The next member's key (unescaped); nullopt after the object's last
+  // member, when the rest of the input must be blank.
+  std::optional<std::string> next_key();
+
+  // The current member's value, whole.  Its text stays valid until the next
+  // call; `padding` bytes after it are readable (a SIMD parser reads past
+  // the end).
+  std::string_view value();
+
+  // Steps into the current member's value, which must be an array: then
+  // next_element() hands out its elements until it returns nullopt.
+  void enter_array();
+  std::optional<std::string_view> next_element();
+
+  // Steps over the current member's value.
+  void skip_value();
+
+  // The first byte of the current member's value ('{', '[', '"', a digit...).
+  int value_kind();
+
+  // Where the part last handed out began.
+  const TextPosition& part_position() const { return part_position_; }
+  const std::string& origin() const { return origin_; }
+
+  // Bytes after each part's text that may be read (zeros), as simdjson asks.
+  static constexpr std::size_t kPadding = 64;
+
+ private:
+  [[noreturn]] void fail(const std::string& problem) const;
+  bool fill();                        // reads more input; false at its end
+  int peek();                         // the next byte, -1 at the end
+  void skip_blank();
+  void expect(char wanted, const char* what);
+  std::size_t value_end();            // the offset (in buffer_) just after the value at pos_
+  std::size_t string_end(std::size_t from);
+  std::string_view take(std::size_t end);  // hands out [pos_, end) padded, and steps over it
+  void advance(std::size_t end);      // steps over [pos_, end), counting lines
+  void advance_scanned(std::size_t end);
+
+  int fd_ = -1;
+  std::string_view text_;             // the input when it is in memory (fd_ < 0)
+  std::string origin_;
+  std::uint64_t max_bytes_;
+  std::size_t max_part_bytes_;
+  std::vector<char> buffer_;
+  std::size_t pos_ = 0;               // the next unread byte in buffer_
+  std::size_t end_ = 0;               // the end of what buffer_ holds
+  std::uint64_t read_total_ = 0;
+  bool input_ended_ = false;
+  TextPosition position_;             // of buffer_[pos_]
+  TextPosition part_position_;
+  std::uint64_t scanned_lines_ = 0;        // newlines value_end() met
+  std::size_t scanned_last_newline_ = 0;   // the last one's offset from pos_
+  std::string part_;                  // the padded copy of the part last handed out
+  enum class State { start, members, value, elements, done } state_ = State::start;
+  bool first_member_ = true;
+  bool first_element_ = true;
+};
+
+}  // namespace perfgate::detail
