@@ -111,13 +111,16 @@ class Fields {
 };
 
 // A text field: `fallback` when absent; an InputError when it is not a string.
-std::string_view text(const Fields& row, Key key, std::string_view fallback, const Where& where) {
-  const std::optional<Element>& value = row[key];
+std::string_view text(const std::optional<Element>& value, std::string_view key, std::string_view fallback,
+                      const Where& where) {
   if (!value) return fallback;
   std::string_view result;
-  if (value->get(result) != simdjson::SUCCESS)
-    throw InputError(where + ": '" + std::string(kReservedKeys[key]) + "' is not a string");
+  if (value->get(result) != simdjson::SUCCESS) throw InputError(where + ": '" + std::string(key) + "' is not a string");
   return result;
+}
+
+std::string_view text(const Fields& row, Key key, std::string_view fallback, const Where& where) {
+  return text(row[key], kReservedKeys[key], fallback, where);
 }
 
 bool flag(const Fields& row, Key key, const Where& where) {
@@ -212,8 +215,9 @@ class RowReader {
  private:
   // The benchmark a repetition row adds to: the previous row's when it has
   // the same name (Google Benchmark writes a case's repetitions together).
-  Accumulated& slot_of(const std::string& full_name, const Where& where) {
-    if (last_ != nullptr && last_->written_name == full_name) return *last_;
+  Accumulated& slot_of(std::string_view written, const Where& where) {
+    if (last_ != nullptr && last_->written_name == written) return *last_;
+    const std::string full_name(written);
     const std::string name = canonical_benchmark_name(full_name);
     if (auto problem = benchmark_name_problem(name))
       throw InputError(where + " has an unusable name " + quote_text(full_name) + ": " + *problem);
@@ -235,9 +239,8 @@ class RowReader {
   }
 
   void add_repetition(const Fields& row, const Where& where) {
-    const std::string full_name(text(row, run_name, text(row, name, "", where), where));
     if (!row[run_type]) row_names_.insert(std::string(text(row, name, "", where)));  // for files before run_type
-    Accumulated& slot = slot_of(full_name, where);
+    Accumulated& slot = slot_of(text(row, run_name, text(row, name, "", where), where), where);
     BenchmarkResult& b = slot.result;
     Where named = where;
     named.name = &b.name;
@@ -365,11 +368,7 @@ std::optional<Element> context_field(Row row, std::string_view key) {
 }
 
 std::string context_text(Row row, std::string_view key, std::string_view fallback, const Where& where) {
-  const std::optional<Element> value = context_field(row, key);
-  std::string_view result = fallback;
-  if (value && value->get(result) != simdjson::SUCCESS)
-    throw InputError(where + ": '" + std::string(key) + "' is not a string");
-  return std::string(result);
+  return std::string(text(context_field(row, key), key, fallback, where));
 }
 
 void describe_context(Element context, const std::string& origin, Results& results) {

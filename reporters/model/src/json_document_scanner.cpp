@@ -51,10 +51,20 @@ std::string shown(int c) {
 }  // namespace
 
 JsonDocumentScanner::JsonDocumentScanner(int fd, std::string origin, std::uint64_t max_bytes, std::size_t max_part_bytes)
-    : fd_(fd), origin_(std::move(origin)), max_bytes_(max_bytes), max_part_bytes_(max_part_bytes) {}
+    : fd_(fd),
+      origin_(std::move(origin)),
+      max_bytes_(max_bytes),
+      max_part_bytes_(max_part_bytes),
+      key_parser_(std::make_unique<simdjson::dom::parser>()) {}
 
 JsonDocumentScanner::JsonDocumentScanner(std::string_view text, std::string origin, std::size_t max_part_bytes)
-    : text_(text), origin_(std::move(origin)), max_bytes_(text.size()), max_part_bytes_(max_part_bytes) {}
+    : text_(text),
+      origin_(std::move(origin)),
+      max_bytes_(text.size()),
+      max_part_bytes_(max_part_bytes),
+      key_parser_(std::make_unique<simdjson::dom::parser>()) {}
+
+JsonDocumentScanner::~JsonDocumentScanner() = default;
 
 void JsonDocumentScanner::fail(const std::string& problem) const {
   throw InputError(origin_ + ": line " + std::to_string(position_.line) + ", column " + std::to_string(position_.column) +
@@ -69,18 +79,19 @@ bool JsonDocumentScanner::fill() {
     end_ -= pos_;
     pos_ = 0;
   }
-  if (buffer_.size() < end_ + kBlockBytes) buffer_.resize(end_ + kBlockBytes);
-  if (fd_ < 0) {  // in memory: the next block of the text
+  if (fd_ < 0) {  // in memory: the next block of the text, the buffer no larger than it
     const std::size_t got = std::min<std::size_t>(kBlockBytes, text_.size() - read_total_);
     if (got == 0) {
       input_ended_ = true;
       return false;
     }
+    if (buffer_.size() < end_ + got) buffer_.resize(end_ + got);
     std::memcpy(buffer_.data() + end_, text_.data() + read_total_, got);
     read_total_ += got;
     end_ += got;
     return true;
   }
+  if (buffer_.size() < end_ + kBlockBytes) buffer_.resize(end_ + kBlockBytes);
   for (;;) {
     const ssize_t got = ::read(fd_, buffer_.data() + end_, kBlockBytes);
     if (got < 0 && errno == EINTR) continue;
@@ -280,9 +291,8 @@ std::optional<std::string> JsonDocumentScanner::next_key() {
   if (peek() != '"') fail("expected a key (a string), found " + shown(peek()));
   scanned_lines_ = 0;  // a string holds no newline
   const std::string_view quoted = take(string_end(pos_));
-  simdjson::dom::parser parser;
   std::string_view key;
-  if (parser.parse(quoted.data(), quoted.size(), false).get(key) != simdjson::SUCCESS)
+  if (key_parser_->parse(quoted.data(), quoted.size(), false).get(key) != simdjson::SUCCESS)
     fail("a key that is not a valid JSON string");
   std::string result(key);
   expect(':', "':' after a key");

@@ -13,7 +13,15 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <memory>
 #include <vector>
+
+// Declared, not included: simdjson's types differ with its build settings
+// (SIMDJSON_THREADS_ENABLED, which only perfgate::model is compiled with),
+// and this header is included by tests too.
+namespace simdjson::dom {
+class parser;
+}
 
 namespace perfgate::detail {
 
@@ -36,6 +44,7 @@ class JsonDocumentScanner {
   JsonDocumentScanner(int fd, std::string origin, std::uint64_t max_bytes, std::size_t max_part_bytes);
   // Reads `text`, which must outlive the scanner, a block at a time as from a file.
   JsonDocumentScanner(std::string_view text, std::string origin, std::size_t max_part_bytes);
+  ~JsonDocumentScanner();
 
   // The next member's key (unescaped); nullopt after the object's last
   // member, when the rest of the input must be blank.
@@ -91,6 +100,7 @@ class JsonDocumentScanner {
   std::uint64_t scanned_lines_ = 0;        // newlines value_end() met
   std::size_t scanned_last_newline_ = 0;   // the last one's offset from pos_
   std::string part_;                  // the padded copy of the part last handed out
+  std::unique_ptr<simdjson::dom::parser> key_parser_;  // unescapes and checks each key
   enum class State { start, members, value, elements, done } state_ = State::start;
   bool first_member_ = true;
   bool first_element_ = true;

@@ -9,6 +9,8 @@
 #include <string>
 #include <string_view>
 
+// Only perfgate::model's own sources include this header: they are compiled
+// with simdjson's settings (SIMDJSON_THREADS_ENABLED), which change its types.
 #include <simdjson.h>
 
 #include "json_document_scanner.hpp"

@@ -116,7 +116,9 @@ TEST(SeriesChanges, IndexedChangesAreTheSeriesChangesWithTheirPoints) {
     EXPECT_EQ(indexed[i].change.undone_by, changes[i].undone_by);
     EXPECT_EQ(points[indexed[i].first].commit, changes[i].commit);
     EXPECT_EQ(points[indexed[i].last].commit, changes[i].end_commit);
-    if (changes[i].shape == ChangeShape::step) EXPECT_EQ(indexed[i].first, indexed[i].last);
+    if (changes[i].shape == ChangeShape::step) {
+      EXPECT_EQ(indexed[i].first, indexed[i].last);
+    }
   }
 }
 

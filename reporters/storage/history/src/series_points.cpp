@@ -185,12 +185,7 @@ bool SeriesReader::read_runs_whole(const std::vector<std::string>& benchmarks, s
   const double parts = static_cast<double>((benchmarks.size() + per_part - 1) / per_part);
   const double by_runs = parts * tail * static_cast<double>(entries_per_run_) * kRunRowCostInRows;
   const double by_look_ups = tail * static_cast<double>(benchmarks.size()) * kLookupCostInRows;
-  double by_scans = 0.0;
-  for (const std::string& name : benchmarks) {
-    const auto found = entries_.find(name);
-    by_scans += static_cast<double>(found == entries_.end() ? runs_.size() : std::max(found->second, runs_.size()));
-  }
-  return by_runs < std::min(by_look_ups, by_scans);
+  return by_runs < std::min(by_look_ups, static_cast<double>(scanned_rows(benchmarks)));
 }
 
 // Every measurement of runs [first_run, runs()), kRunsPerStatement runs a
@@ -285,12 +280,17 @@ std::vector<SeriesReader::Values> SeriesReader::values_of(Placed& rows) {
 // series table counts them); without a series table, a run has one entry.
 bool SeriesReader::look_up_points(const std::vector<std::string>& benchmarks, std::size_t first_run) const {
   const std::size_t wanted = (runs_.size() - first_run) * benchmarks.size();
+  return static_cast<double>(wanted) * kLookupCostInRows < static_cast<double>(scanned_rows(benchmarks));
+}
+
+// The index entries a range scan of these benchmarks reads.
+std::size_t SeriesReader::scanned_rows(const std::vector<std::string>& benchmarks) const {
   std::size_t scanned = 0;
   for (const std::string& name : benchmarks) {
     const auto found = entries_.find(name);
     scanned += found == entries_.end() ? runs_.size() : std::max(found->second, runs_.size());
   }
-  return static_cast<double>(wanted) * kLookupCostInRows < static_cast<double>(scanned);
+  return scanned;
 }
 
 SeriesReader::Placed SeriesReader::read_some(const std::vector<std::string>& benchmarks, std::size_t first_run,

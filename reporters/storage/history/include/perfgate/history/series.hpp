@@ -124,6 +124,7 @@ class SeriesReader {
   void read_by_runs(const std::vector<std::string>& benchmarks, std::size_t first_run, Columns columns,
                     const PlacedReady& ready);
   bool look_up_points(const std::vector<std::string>& benchmarks, std::size_t first_run) const;
+  std::size_t scanned_rows(const std::vector<std::string>& benchmarks) const;
   bool read_runs_whole(const std::vector<std::string>& benchmarks, std::size_t first_run) const;
   static Measured measured_of(const sql::RowView& row, std::size_t position, Columns columns);
   static std::string selected(Columns columns);
