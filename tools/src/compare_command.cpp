@@ -22,8 +22,7 @@ int run_compare(const CompareOptions& options) {
                            reports.named());
   require_known_rules(rule_list(options.suggest_disable));
   require_standard_input_once({options.baseline, options.current}, "compare's BASE and CURRENT");
-  Results baseline = load_results(options.baseline);
-  Results current = load_results(options.current);
+  auto [baseline, current] = load_results_pair(options.baseline, options.current);
   if (!options.suite.empty()) baseline.suite = current.suite = options.suite;
   Comparison comparison = compare_results(baseline, current, options.gate);
   comparison.baseline.origin = report_path(input_name(options.baseline));  // "<stdin>" for "-"

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <fstream>
 #include <optional>
 #include <random>
@@ -17,6 +18,7 @@
 #include <system_error>
 #include <thread>
 #include <utility>
+#include <vector>
 
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/fault_switch.hpp"
@@ -56,19 +58,62 @@ int write_all(int fd, std::string_view content) {
 
 // Fault tests kill a writer in the middle of its write: with the test-only
 // switch PERFGATE_TEST_PAUSE_MID_WRITE_S=<seconds> (fault_switch.hpp) the
-// first half of the content is written, then the writer sleeps, then writes
-// the rest.
+// first half of the content's last block is written, then the writer
+// sleeps, then writes the rest.
 double pause_mid_write_s() {
   const std::optional<std::string> value = fault_switch("PERFGATE_TEST_PAUSE_MID_WRITE_S");
   return value ? std::atof(value->c_str()) : 0.0;
 }
 
-int write_content(int fd, std::string_view content) {
+int write_last_block(int fd, std::string_view content) {
   const double pause = pause_mid_write_s();
   if (pause <= 0) return write_all(fd, content);
   if (const int error = write_all(fd, content.substr(0, content.size() / 2))) return error;
   std::this_thread::sleep_for(std::chrono::duration<double>(pause));
   return write_all(fd, content.substr(content.size() / 2));
+}
+
+// A stream's bytes into a file descriptor in 1 MiB writes. The first failed
+// write's errno is kept and the stream goes bad: nothing more is written.
+class DescriptorBuffer : public std::streambuf {
+ public:
+  explicit DescriptorBuffer(int fd) : fd_(fd), block_(std::size_t{1} << 20) { restart(); }
+
+  // The rest written; 0 or the errno of the first failed write.
+  int finish() {
+    if (error_ == 0) error_ = write_last_block(fd_, pending());
+    restart();
+    return error_;
+  }
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (error_ == 0) error_ = write_all(fd_, pending());
+    restart();
+    if (error_ != 0) return traits_type::eof();
+    if (!traits_type::eq_int_type(c, traits_type::eof())) sputc(traits_type::to_char_type(c));
+    return traits_type::not_eof(c);
+  }
+
+ private:
+  std::string_view pending() const { return {pbase(), static_cast<std::size_t>(pptr() - pbase())}; }
+  void restart() { setp(block_.data(), block_.data() + block_.size()); }
+
+  int fd_;
+  std::vector<char> block_;
+  int error_ = 0;
+};
+
+// 0 or the errno of the failed write; what `write` throws goes on.
+int write_streamed(int fd, const ContentWriter& write) {
+  DescriptorBuffer buffer(fd);
+  std::ostream out(&buffer);
+  write(out);
+  return buffer.finish();
+}
+
+ContentWriter writing(std::string_view content) {
+  return [content](std::ostream& out) { out.write(content.data(), static_cast<std::streamsize>(content.size())); };
 }
 
 void sync_folder(const fs::path& folder) {
@@ -115,6 +160,9 @@ bool process_runs(pid_t pid) {
 
 // The path normalized lexically first: o/../o/x/../j.xml would otherwise need (and create) a stray o/x.
 StagedFile::StagedFile(const fs::path& given, std::string_view content, bool synced)
+    : StagedFile(given, writing(content), synced) {}
+
+StagedFile::StagedFile(const fs::path& given, const ContentWriter& write, bool synced)
     : target_(given.lexically_normal()), synced_(synced) {
   const fs::path& target = target_;
   create_folder_of(target);
@@ -122,15 +170,23 @@ StagedFile::StagedFile(const fs::path& given, std::string_view content, bool syn
   const fs::path folder = target.parent_path().empty() ? fs::path(".") : target.parent_path();
   const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   if (fd < 0) fail(target, "create a temporary file in " + folder.string(), errno);
-  if (const int error = write_content(fd, content)) {
+  int error = 0;
+  try {
+    error = write_streamed(fd, write);
+  } catch (...) {
+    ::close(fd);
+    ::unlink(temporary.c_str());
+    throw;
+  }
+  if (error != 0) {
     ::close(fd);
     ::unlink(temporary.c_str());
     fail(target, "write", error);
   }
   if ((synced && ::fsync(fd) != 0) || ::close(fd) != 0) {
-    const int error = errno;
+    const int flush_error = errno;
     ::unlink(temporary.c_str());
-    fail(target, "flush", error);
+    fail(target, "flush", flush_error);
   }
   temporary_ = temporary;
 }
@@ -158,15 +214,26 @@ bool is_special_file(const fs::path& file) {
   return !S_ISREG(info.st_mode) && !S_ISDIR(info.st_mode);
 }
 
-void write_in_place(const fs::path& file, std::string_view content) {
+void write_in_place(const fs::path& file, std::string_view content) { write_in_place(file, writing(content)); }
+
+void write_in_place(const fs::path& file, const ContentWriter& write) {
   // A reader that went away must be an error here, not a SIGPIPE death.
   struct sigaction ignore {}, old {};
   ignore.sa_handler = SIG_IGN;
   ::sigaction(SIGPIPE, &ignore, &old);
   const int fd = ::open(file.c_str(), O_WRONLY | O_CLOEXEC);
-  const int error = fd < 0 ? errno : write_all(fd, content);
-  if (fd >= 0) ::close(fd);
+  int error = fd < 0 ? errno : 0;
+  std::exception_ptr failed;
+  if (fd >= 0) {
+    try {
+      error = write_streamed(fd, write);
+    } catch (...) {
+      failed = std::current_exception();
+    }
+    ::close(fd);
+  }
   ::sigaction(SIGPIPE, &old, nullptr);
+  if (failed) std::rethrow_exception(failed);
   if (error) fail(file, fd < 0 ? "open" : "write", error);
 }
 

@@ -83,7 +83,6 @@ class JsonDocumentScanner {
   std::size_t string_end(std::size_t from);
   std::string_view take(std::size_t end);  // hands out [pos_, end) padded, and steps over it
   void advance(std::size_t end);      // steps over [pos_, end), counting lines
-  void advance_scanned(std::size_t end);
 
   int fd_ = -1;
   std::string_view text_;             // the input when it is in memory (fd_ < 0)
@@ -97,8 +96,6 @@ class JsonDocumentScanner {
   bool input_ended_ = false;
   TextPosition position_;             // of buffer_[pos_]
   TextPosition part_position_;
-  std::uint64_t scanned_lines_ = 0;        // newlines value_end() met
-  std::size_t scanned_last_newline_ = 0;   // the last one's offset from pos_
   std::string part_;                  // the padded copy of the part last handed out
   std::unique_ptr<simdjson::dom::parser> key_parser_;  // unescapes and checks each key
   enum class State { start, members, value, elements, done } state_ = State::start;

@@ -2,6 +2,8 @@
 // message is "ORIGIN: where: problem" on one line.
 
 #include <cmath>
+#include <exception>
+#include <future>
 #include <limits>
 #include <set>
 #include <string_view>
@@ -319,6 +321,20 @@ Results load_results(const std::filesystem::path& file) {
     if (std::optional<Results> results = read_streaming(scanner, true)) return checked(std::move(*results), input_name(file));
   }
   return parse_results(read_input(file), input_name(file));
+}
+
+std::pair<Results, Results> load_results_pair(const std::filesystem::path& first, const std::filesystem::path& second) {
+  std::future<Results> first_loaded = std::async(std::launch::async, [&first] { return load_results(first); });
+  std::exception_ptr second_failed;
+  Results second_results;
+  try {
+    second_results = load_results(second);
+  } catch (...) {
+    second_failed = std::current_exception();
+  }
+  Results first_results = first_loaded.get();  // rethrows the first file's error before the second's
+  if (second_failed) std::rethrow_exception(second_failed);
+  return {std::move(first_results), std::move(second_results)};
 }
 
 }  // namespace perfgate

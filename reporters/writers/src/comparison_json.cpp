@@ -1,6 +1,7 @@
 #include "perfgate/writers/comparison_json.hpp"
 
 #include <cmath>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -112,9 +113,54 @@ nlohmann::ordered_json suggestions_json(const std::vector<Suggestion>& suggestio
   return list;
 }
 
+// A JSON object written a member at a time, and one array member an
+// element at a time, laid out byte for byte as dump(2) lays out the whole
+// document: each value goes through nlohmann's own serializer (as dump()
+// does) at its depth's indent, straight into the stream.
+class DocumentWriter {
+ public:
+  explicit DocumentWriter(std::ostream& out) : out_(out) { out_ << '{'; }
+
+  void member(const std::string& key, const Json& value) {
+    open(key);
+    write(value, 2);
+  }
+  void begin_array(const std::string& key) {
+    open(key);
+    out_ << '[';
+    first_element_ = true;
+  }
+  void element(const Json& value) {
+    out_ << (first_element_ ? "\n    " : ",\n    ");
+    first_element_ = false;
+    write(value, 4);
+  }
+  void end_array() { out_ << (first_element_ ? "]" : "\n  ]"); }
+  void finish() { out_ << (first_member_ ? "}\n" : "\n}\n"); }
+
+ private:
+  void open(const std::string& key) {
+    out_ << (first_member_ ? "\n  " : ",\n  ");
+    write(Json(key), 0);
+    out_ << ": ";
+    first_member_ = false;
+  }
+  // Invalid UTF-8 replaced, as the whole document's dump replaced it.
+  void write(const Json& value, unsigned indent) {
+    nlohmann::detail::serializer<Json> serializer(nlohmann::detail::output_adapter<char>(out_), ' ',
+                                                  Json::error_handler_t::replace);
+    serializer.dump(value, true, false, 2, indent);
+  }
+
+  std::ostream& out_;
+  bool first_member_ = true;
+  bool first_element_ = true;
+};
+
 }  // namespace
 
-std::string comparison_to_json(const Comparison& comparison, int exit_code) {
+void write_comparison_json(const Comparison& comparison, int exit_code, std::ostream& out) {
+  // The members before the cases, then each case, then what follows them.
   Json j;
   j["schema"] = kComparisonSchema;
   j["schema_version"] = kComparisonSchemaVersion;
@@ -155,13 +201,22 @@ std::string comparison_to_json(const Comparison& comparison, int exit_code) {
   if (auto throttled = throttling_line(comparison)) j["throttling"] = *throttled;
   else j["throttling"] = nullptr;
   j["notes"] = comparison.notes;
-  Json benchmarks = Json::array();
-  for (const auto* b : in_report_order(comparison)) benchmarks.push_back(benchmark_json(*b));
-  j["benchmarks"] = std::move(benchmarks);
-  if (!comparison.figures.empty()) j["figures"] = figures_to_json(comparison.figures);
-  if (!comparison.suggestions.empty()) j["suggestions"] = suggestions_json(comparison.suggestions);
-  return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+  DocumentWriter document(out);
+  for (const auto& [key, value] : j.items()) document.member(key, value);
+  document.begin_array("benchmarks");
+  for (const auto* b : in_report_order(comparison)) document.element(benchmark_json(*b));
+  document.end_array();
+  if (!comparison.figures.empty()) document.member("figures", figures_to_json(comparison.figures));
+  if (!comparison.suggestions.empty()) document.member("suggestions", suggestions_json(comparison.suggestions));
+  document.finish();
 }
+
+std::string comparison_to_json(const Comparison& comparison, int exit_code) {
+  std::ostringstream out;
+  write_comparison_json(comparison, exit_code, out);
+  return std::move(out).str();
+}
+
 
 std::string suggestions_to_json(const std::vector<Suggestion>& suggestions) {
   return suggestions_json(suggestions).dump(2) + "\n";

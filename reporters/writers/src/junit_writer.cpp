@@ -179,7 +179,7 @@ std::vector<std::string> unique_names(const std::vector<const BenchmarkCompariso
 
 }  // namespace
 
-std::string comparison_to_junit(const Comparison& comparison, int exit_code) {
+void write_comparison_junit(const Comparison& comparison, int exit_code, std::ostream& out) {
   const auto rows = in_report_order(comparison);
   Counts counts;
   for (const auto* b : rows) {
@@ -193,7 +193,6 @@ std::string comparison_to_junit(const Comparison& comparison, int exit_code) {
     }
   }
   const std::string suite = comparison.suite.empty() ? "perfgate" : comparison.suite;
-  std::ostringstream out;
   // junit-10.xsd (Jenkins xUnit) has no `skipped` on <testsuites>; both
   // levels name the suite, so that merged files tell their suites apart.
   const auto totals = [&] {
@@ -239,7 +238,12 @@ std::string comparison_to_junit(const Comparison& comparison, int exit_code) {
               comparison.settings.confidence);
   }
   out << "  </testsuite>\n</testsuites>\n";
-  return out.str();
+}
+
+std::string comparison_to_junit(const Comparison& comparison, int exit_code) {
+  std::ostringstream out;
+  write_comparison_junit(comparison, exit_code, out);
+  return std::move(out).str();
 }
 
 }  // namespace perfgate

@@ -3,6 +3,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <exception>
+#include <future>
+#include <sstream>
 #include <stdexcept>
 #include <utility>
 
@@ -18,17 +21,6 @@ namespace perfgate {
 namespace fs = std::filesystem;
 namespace {
 
-using Report = std::pair<fs::path, std::string>;  // target, content
-
-// Every report rendered before anything touches the disk.
-std::vector<Report> render(const ReportInput& input, const ReportPaths& paths) {
-  std::vector<Report> reports;
-  for (const ReportWriter& writer : report_writers())
-    if (const fs::path target = paths.at(writer.flag); !target.empty())
-      reports.emplace_back(target, writer.render(input));
-  return reports;
-}
-
 // A regular file (or a link) at `target`; never a device, a FIFO or a folder.
 void remove_report(const fs::path& target) {
   struct stat info {};
@@ -36,26 +28,63 @@ void remove_report(const fs::path& target) {
     ::unlink(target.c_str());
 }
 
-// Devices and FIFOs cannot be staged: they are written first, so that a
-// failure there still leaves no regular report behind.
-void write_special_files(const std::vector<Report>& reports) {
-  for (const auto& [target, content] : reports)
-    if (is_special_file(target)) write_in_place(target, content);
+struct Report {
+  fs::path target;
+  const ReportWriter* writer;
+};
+
+std::vector<Report> requested(const ReportPaths& paths) {
+  std::vector<Report> reports;
+  for (const ReportWriter& writer : report_writers())
+    if (fs::path target = paths.at(writer.flag); !target.empty()) reports.push_back({std::move(target), &writer});
+  return reports;
 }
 
-void stage_and_commit(const std::vector<Report>& reports) {
-  const SignalsDeferred whole;  // an interruption waits until the set is in place
+ContentWriter content_of(const Report& report, const ReportInput& input) {
+  return [&report, &input](std::ostream& out) { report.writer->write(input, out); };
+}
+
+// Devices and FIFOs cannot be staged: they are written first, so that a
+// failure there still leaves no regular report behind.
+void write_special_files(const std::vector<Report>& reports, const ReportInput& input) {
+  for (const Report& report : reports)
+    if (is_special_file(report.target)) write_in_place(report.target, content_of(report, input));
+}
+
+// Each report is written on its own thread (the JSON and the JUnit XML of
+// 100,000 cases take seconds each); the set is renamed into place only when
+// every one is on disk, and a failure of any leaves no temporary.
+void stage_and_commit(const std::vector<Report>& reports, const ReportInput& input) {
+  const SignalsDeferred whole;  // an interruption waits until the set is in place (threads inherit the mask)
+  std::vector<std::future<StagedFile>> writing;
+  for (const Report& report : reports)
+    if (!is_special_file(report.target))
+      writing.push_back(std::async(std::launch::async, [&report, &input] {
+        return StagedFile(report.target, content_of(report, input));
+      }));
   std::vector<StagedFile> staged;
-  for (const auto& [target, content] : reports)
-    if (!is_special_file(target)) staged.emplace_back(target, content);
+  std::exception_ptr failed;
+  for (std::future<StagedFile>& file : writing) {
+    try {
+      staged.push_back(file.get());
+    } catch (...) {
+      if (!failed) failed = std::current_exception();  // the first report's error, in table order
+    }
+  }
+  if (failed) std::rethrow_exception(failed);
   for (StagedFile& file : staged) file.commit();
 }
 
 // The writers that read only the comparison and the exit code, adapted to
 // the table's ReportInput.
-std::string json_report(const ReportInput& input) { return comparison_to_json(input.comparison, input.exit_code); }
-std::string junit_report(const ReportInput& input) { return comparison_to_junit(input.comparison, input.exit_code); }
-std::string markdown_report(const ReportInput& input) { return comparison_to_markdown(input.comparison, input.exit_code); }
+void json_report(const ReportInput& input, std::ostream& out) { write_comparison_json(input.comparison, input.exit_code, out); }
+void junit_report(const ReportInput& input, std::ostream& out) { write_comparison_junit(input.comparison, input.exit_code, out); }
+// The Markdown summary is capped (markdown_fit.hpp) and the HTML report
+// holds its page's data whole: both are rendered, then written.
+void markdown_report(const ReportInput& input, std::ostream& out) {
+  out << comparison_to_markdown(input.comparison, input.exit_code);
+}
+void html_report(const ReportInput& input, std::ostream& out) { out << comparison_to_html(input); }
 
 }  // namespace
 
@@ -64,7 +93,7 @@ const std::vector<ReportWriter>& report_writers() {
       {"json", "the comparison JSON", "comparison JSON", ".comparison.json", "comparisons", json_report},
       {"junit", "the JUnit report", "JUnit XML", ".junit.xml", "junit", junit_report},
       {"markdown", "the Markdown summary", "Markdown summary", ".md", "markdown", markdown_report},
-      {"html", "the HTML report", "HTML report", ".html", "html", comparison_to_html},
+      {"html", "the HTML report", "HTML report", ".html", "html", html_report},
   };
   return writers;
 }
@@ -100,11 +129,17 @@ std::vector<NamedPath> ReportPaths::named() const {
   return roles;
 }
 
+std::string render_report(const ReportWriter& writer, const ReportInput& input) {
+  std::ostringstream out;
+  writer.write(input, out);
+  return std::move(out).str();
+}
+
 void write_reports(const ReportInput& input, const ReportPaths& paths) {
-  const std::vector<Report> reports = render(input, paths);
+  const std::vector<Report> reports = requested(paths);
   try {
-    write_special_files(reports);
-    stage_and_commit(reports);
+    write_special_files(reports, input);
+    stage_and_commit(reports, input);
   } catch (const OutputError&) {
     // All or none: the reports already renamed into place go too.
     remove_reports(paths);

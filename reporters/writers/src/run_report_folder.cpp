@@ -47,7 +47,7 @@ std::map<std::string, fs::path> write_run_folder(OwnedFolder& folder, const RunR
     for (const ReportWriter& writer : report_writers()) {
       const std::string relative = std::string(writer.run_folder) + "/" + name + writer.extension;
       const bool written = write_one(folder, relative, std::string(writer.name) + " of " + name,
-                                     [&] { return writer.render(suite.input()); }, errors);
+                                     [&] { return render_report(writer, suite.input()); }, errors);
       if (written && std::string(writer.flag) == "json") comparisons[name] = folder.path() / relative;
     }
     if (suite.current)

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "perfgate/model/errors.hpp"
 #include "results_builder.hpp"
 
 namespace perfgate {
@@ -183,6 +184,43 @@ TEST(Comparison, UnknownDeviceNoteOnlyForASideThatHoldsCases) {
   const Comparison c = compare_results(gbench, results("a", {benchmark("a/1", timed(1e-3, 2))}));
   ASSERT_EQ(c.notes.empty(), false);
   EXPECT_NE(c.notes.front().find("device unknown on one side"), std::string::npos);
+}
+
+// Cases are paired in parts on every core: each case's verdict and numbers
+// are what it gets compared alone, in the same order, and of two cases
+// whose ratio is no finite number the error names the first, as one
+// thread would.
+TEST(Comparison, ManyCasesPairedInPartsAsEachAlone) {
+  std::vector<BenchmarkResult> base_cases, cur_cases;
+  for (int i = 0; i < 3000; ++i) {
+    const std::string name = "case/" + std::to_string(i);
+    base_cases.push_back(benchmark(name, timed(1e-3, 2 * i + 1)));
+    cur_cases.push_back(benchmark(name, timed(i % 500 == 7 ? 1.5e-3 : 1e-3, 2 * i + 2)));
+  }
+  const Comparison all = compare_results(results("s", base_cases), results("s", cur_cases));
+  ASSERT_EQ(all.benchmarks.size(), 3000u);
+  std::size_t regressions = 0;
+  for (int i = 0; i < 3000; i += 37) {
+    const Comparison alone = compare_results(results("s", {base_cases[i]}), results("s", {cur_cases[i]}));
+    const BenchmarkComparison& b = all.benchmarks[static_cast<std::size_t>(i)];
+    EXPECT_EQ(b.name, base_cases[i].name);
+    ASSERT_TRUE(b.evidence && alone.benchmarks[0].evidence) << i;
+    EXPECT_EQ(b.evidence->ratio, alone.benchmarks[0].evidence->ratio) << i;
+    EXPECT_EQ(b.evidence->p_value, alone.benchmarks[0].evidence->p_value) << i;
+  }
+  for (const auto& b : all.benchmarks) regressions += b.verdict == Verdict::regression ? 1 : 0;
+  EXPECT_EQ(regressions, 6u);
+
+  cur_cases[2500].samples.assign(10, 1e300);
+  cur_cases[1700].samples.assign(10, 1e300);
+  base_cases[1700].samples.assign(10, 1e-300);
+  base_cases[2500].samples.assign(10, 1e-300);
+  try {
+    compare_results(results("s", base_cases), results("s", cur_cases));
+    ADD_FAILURE() << "a ratio of 1e600 was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("'case/1700'"), std::string::npos) << e.what();
+  }
 }
 
 TEST(Verdict, NamesRoundTrip) {

@@ -5,6 +5,8 @@
 #include <unistd.h>
 #include <grp.h>
 
+#include <stdexcept>
+#include <string>
 #include <thread>
 
 #include <gtest/gtest.h>
@@ -30,6 +32,38 @@ TEST(AtomicFile, ReplacesContentAndLeavesNoTemporary) {
   write_file_atomically(dir / "base.json", "new content");
   EXPECT_EQ(read_text(dir / "base.json"), "new content");
   EXPECT_EQ(files_in(dir.path()), 1u);
+}
+
+// Content written as it is made, in 1 MiB blocks: all of it arrives, in
+// order, and nothing is in place before the commit.
+TEST(AtomicFile, StagesStreamedContentOverManyBlocks) {
+  const TempDir dir;
+  write_text(dir / "big.json", "old");
+  std::string expected;
+  for (int line = 0; line < 200000; ++line) expected += "line " + std::to_string(line) + "\n";
+  ASSERT_GT(expected.size(), std::size_t{2} << 20);
+  StagedFile staged(dir / "big.json", [](std::ostream& out) {
+    for (int line = 0; line < 200000; ++line) out << "line " << line << '\n';
+  });
+  EXPECT_EQ(read_text(dir / "big.json"), "old");
+  staged.commit();
+  EXPECT_EQ(read_text(dir / "big.json"), expected);
+  EXPECT_EQ(files_in(dir.path()), 1u);
+}
+
+// A writer that fails half-way (an error while rendering) leaves the old
+// file and no temporary, and its error goes on to the caller.
+TEST(AtomicFile, AWriterThatThrowsLeavesTheOldFileAndNoTemporary) {
+  const TempDir dir;
+  write_text(dir / "report.xml", "old");
+  const auto failing = [](std::ostream& out) {
+    out << std::string(3 << 20, 'x');
+    throw std::runtime_error("rendering failed");
+  };
+  EXPECT_THROW(StagedFile(dir / "report.xml", failing), std::runtime_error);
+  EXPECT_EQ(read_text(dir / "report.xml"), "old");
+  EXPECT_EQ(files_in(dir.path()), 1u);
+  EXPECT_THROW(write_in_place("/dev/null", failing), std::runtime_error);
 }
 
 TEST(AtomicFile, CreatesMissingFolders) {

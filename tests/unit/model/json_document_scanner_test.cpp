@@ -126,6 +126,24 @@ TEST(JsonDocumentScanner, RefusesBrokenStructureWithItsLineAndColumn) {
   EXPECT_EQ(error_of("{\"a\": \"tab\there\"}"), "doc.json: line 1, column 11: a control character inside a string (JSON escapes them)");
 }
 
+// The scanner looks at 16 bytes at a time for what ends a string or a value:
+// whatever a byte's place in its group (and in the lines before it), each
+// special byte is found and named where it is.
+TEST(JsonDocumentScanner, FindsEachSpecialByteWhereverItFallsInAGroupOfSixteen) {
+  for (std::size_t before = 0; before < 40; ++before) {
+    const std::string filler(before, 'x');
+    const std::string lines = "{\"p\": [1,\n 2],\n \"s\": \"";
+    EXPECT_EQ(error_of(lines + filler + "\x01\"}"),
+              "doc.json: line 3, column " + std::to_string(8 + before) + ": a control character inside a string (JSON escapes them)")
+        << before;
+    const std::string nested = "{\"list\": [{\"k\": [\"" + filler + "\\\"]\", {\"" + filler + "}\": 1}]}], \"z\": 0}";
+    const Read read = read_all(nested);
+    ASSERT_EQ(read.elements.size(), 1u) << before;
+    EXPECT_EQ(read.elements[0], "{\"k\": [\"" + filler + "\\\"]\", {\"" + filler + "}\": 1}]}") << before;
+    EXPECT_EQ(read.keys, (std::vector<std::string>{"list", "z"})) << before;
+  }
+}
+
 TEST(JsonDocumentScanner, RefusesATruncatedDocument) {
   EXPECT_EQ(error_of("{\"a\": [1, 2"), "doc.json: line 1, column 12: the input ends inside a value (a truncated file?)");
   EXPECT_EQ(error_of("{\"a\": \"abc"), "doc.json: line 1, column 11: the input ends inside a string (a truncated file?)");

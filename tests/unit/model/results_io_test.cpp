@@ -225,6 +225,31 @@ TEST(ResultsIo, AtMostAMillionSamplesPerBenchmark) {
   EXPECT_EQ(parse_results(results_to_json(r), "big.json").benchmarks[0].samples.size(), 1000000u);
 }
 
+// Two files loaded at once, one on each thread: both read whole; of two
+// bad files the first's error is the one given, whichever thread ends first.
+TEST(ResultsIo, APairIsLoadedTogetherAndTheFirstFilesErrorComesFirst) {
+  const testing::TempDir dir;
+  save_results(sample_results(), dir / "a.json");
+  Results other = sample_results();
+  other.benchmarks.pop_back();
+  save_results(other, dir / "b.json");
+  const auto [first, second] = load_results_pair(dir / "a.json", dir / "b.json");
+  EXPECT_EQ(first.benchmarks.size(), 3u);
+  EXPECT_EQ(second.benchmarks.size(), 2u);
+  EXPECT_EQ(first.origin, (dir / "a.json").string());
+  testing::write_text(dir / "bad.json", "{\"schema\": 1,");
+  const auto error_of = [](const std::filesystem::path& a, const std::filesystem::path& b) {
+    try {
+      load_results_pair(a, b);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(error_of(dir / "a.json", dir / "bad.json").rfind((dir / "bad.json").string() + ":", 0), 0u);
+  EXPECT_EQ(error_of(dir / "missing.json", dir / "bad.json").rfind((dir / "missing.json").string() + ":", 0), 0u);
+}
+
 TEST(SchemaMigration, UpgradesStepByStep) {
   const std::vector<SchemaMigration> migrations = {
       {1, "rename times to samples",

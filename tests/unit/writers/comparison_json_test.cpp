@@ -114,5 +114,30 @@ TEST(ComparisonJson, TopLevelExitCodeStaysWhereTheCiScriptReadsIt) {
   EXPECT_NE(text.find("\n  \"exit_code\": 1,\n"), std::string::npos) << text;
 }
 
+// The document is written member by member and case by case; it must be
+// laid out exactly as the whole document's dump(2) lays it out (scripts and
+// diffs of committed comparison files see the same bytes), with invalid
+// UTF-8 replaced as that dump replaced it.
+TEST(ComparisonJson, WrittenInPartsAsTheWholeDocumentWouldBeDumped) {
+  const Results base = results("gpu", {traced_benchmark("gemm", 1e-3, 1, {traced_kernel("sgemm", 30, 10e3, 1)}, 30, 2),
+                                       benchmark("odd \xff name", lognormal_samples(1e-3, 0.01, 10, 3)),
+                                       benchmark("gone", lognormal_samples(1e-3, 0.01, 10, 4))});
+  const Results cur = results("gpu", {traced_benchmark("gemm", 2e-3, 5, {traced_kernel("sgemm", 30, 12e3, 11)}, 30, 2),
+                                      benchmark("odd \xff name", lognormal_samples(1e-3, 0.01, 10, 6))});
+  Comparison comparison = compare_results(base, cur);
+  Suggestion advice;
+  advice.rule = "rule";
+  advice.benchmark = "gemm";
+  advice.expected_gain.text = "2x";
+  comparison.suggestions.push_back(advice);
+  const std::string text = comparison_to_json(comparison, 1);
+  EXPECT_EQ(nlohmann::ordered_json::parse(text).dump(2) + "\n", text);
+  EXPECT_NE(text.find("odd \xef\xbf\xbd name"), std::string::npos) << "the invalid byte replaced by U+FFFD";
+
+  const std::string none = comparison_to_json(compare_results(results("gpu", {}), results("gpu", {})), 0);
+  EXPECT_EQ(nlohmann::ordered_json::parse(none).dump(2) + "\n", none);
+  EXPECT_NE(none.find("\"benchmarks\": []"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace perfgate

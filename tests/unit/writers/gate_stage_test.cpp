@@ -52,10 +52,10 @@ TEST(ReportWriters, OneRowPerFormatInWritingOrder) {
   const Results cur = results("host", {benchmark("a", lognormal_samples(1e-3, 0.01, 10, 2))});
   const Comparison comparison = compare_results(base, cur);
   const ReportInput input{comparison, 0, &cur, &base};
-  EXPECT_EQ(writers[0].render(input), comparison_to_json(comparison, 0));
-  EXPECT_EQ(writers[1].render(input), comparison_to_junit(comparison, 0));
-  EXPECT_EQ(writers[2].render(input), comparison_to_markdown(comparison, 0));
-  EXPECT_EQ(writers[3].render(input), comparison_to_html(input));
+  EXPECT_EQ(render_report(writers[0], input), comparison_to_json(comparison, 0));
+  EXPECT_EQ(render_report(writers[1], input), comparison_to_junit(comparison, 0));
+  EXPECT_EQ(render_report(writers[2], input), comparison_to_markdown(comparison, 0));
+  EXPECT_EQ(render_report(writers[3], input), comparison_to_html(input));
 }
 
 TEST(ReportWriters, DefaultPathsAndRolesComeFromTheTable) {
@@ -94,7 +94,7 @@ TEST(GateStage, ExplainsGatesPrintsAndWritesEveryReport) {
   print_comparison_table(table, comparison, exit_code);
   EXPECT_EQ(console.str(), table.str());
   for (const ReportWriter& writer : report_writers())
-    EXPECT_EQ(read(paths.at(writer.flag)), writer.render({comparison, exit_code, &cur, &base})) << writer.name;
+    EXPECT_EQ(read(paths.at(writer.flag)), render_report(writer, {comparison, exit_code, &cur, &base})) << writer.name;
   fs::remove_all(folder);
 }
 

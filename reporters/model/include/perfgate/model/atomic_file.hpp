@@ -2,9 +2,15 @@
 // Files that are either fully written or not at all.
 
 #include <filesystem>
+#include <functional>
+#include <ostream>
 #include <string_view>
 
 namespace perfgate {
+
+// What writes a file's content into a stream, for content too big to hold
+// whole (a 100,000-case comparison's JSON is 120 MB).
+using ContentWriter = std::function<void(std::ostream&)>;
 
 // Writes `content` to a temporary file in the same folder, fsyncs it, renames
 // it over `file` and fsyncs the folder.  Creates missing parent folders.
@@ -24,6 +30,7 @@ bool is_special_file(const std::filesystem::path& file);
 // Opens an existing special file and writes `content` into it.  Throws
 // OutputError("FILE: reason").
 void write_in_place(const std::filesystem::path& file, std::string_view content);
+void write_in_place(const std::filesystem::path& file, const ContentWriter& write);
 
 // The first half of an atomic write: `content` in a temporary file beside
 // `target` (named `.NAME.tmp.<pid>.<hex>`), on disk.  commit() renames it
@@ -32,6 +39,9 @@ void write_in_place(const std::filesystem::path& file, std::string_view content)
 class StagedFile {
  public:
   StagedFile(const std::filesystem::path& target, std::string_view content, bool synced = true);  // throws OutputError
+  // The content written into the temporary as `write` makes it, in 1 MiB
+  // blocks; what `write` throws leaves no temporary behind.
+  StagedFile(const std::filesystem::path& target, const ContentWriter& write, bool synced = true);
   ~StagedFile();
   StagedFile(StagedFile&& other) noexcept;
   StagedFile& operator=(StagedFile&&) = delete;

@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <string>
+#include <utility>
 
 #include "perfgate/model/results.hpp"
 
@@ -12,6 +13,10 @@ namespace perfgate {
 // repetitions); "-" reads standard input, named "<stdin>" (input_file.hpp).
 // Validates everything; throws InputError("FILE: problem").
 Results load_results(const std::filesystem::path& file);
+
+// Two files loaded at once, each on its own thread (a big pair takes half the
+// time on two cores). When both are bad, the first one's error is thrown.
+std::pair<Results, Results> load_results_pair(const std::filesystem::path& first, const std::filesystem::path& second);
 
 // The same from text; `origin` names the source in messages.
 Results parse_results(const std::string& text, const std::string& origin);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <ostream>
 #include <string>
 
 #include "perfgate/compare/comparison.hpp"
@@ -18,6 +19,8 @@ namespace perfgate {
 //   changes, one line each, and end with the numbers ("numbers: verdict=...
 //   ratio=..."; the schema allows no <properties> in a testcase).  Names are
 //   made unique; all text is escaped and stripped of characters XML forbids.
+// Written into `out` case by case; comparison_to_junit gives the whole text.
+void write_comparison_junit(const Comparison& comparison, int exit_code, std::ostream& out);
 std::string comparison_to_junit(const Comparison& comparison, int exit_code);
 
 }  // namespace perfgate

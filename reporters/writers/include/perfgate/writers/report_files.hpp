@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <map>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -18,7 +19,7 @@ namespace perfgate {
 // declared from this table), how it is named in messages and help, the file
 // extension its default path takes (DIR/<suite><extension>), the folder of a
 // whole run's report folder that holds each suite's file of it
-// (run_report_folder.hpp) and what renders it.  A new output is one render
+// (run_report_folder.hpp) and what writes it.  A new output is one write
 // function and one row in report_writers(); it then appears in every
 // suite's reports and in every run's report folder with no other edit.
 // A writer gets the whole ReportInput: the comparison, the exit code and,
@@ -30,8 +31,12 @@ struct ReportWriter {
   const char* help;       // "JUnit XML"
   const char* extension;  // ".junit.xml"
   const char* run_folder; // "junit": <run report folder>/junit/<suite>.junit.xml
-  std::string (*render)(const ReportInput& input);
+  // Into a stream, as it goes: a big comparison's report is never held whole.
+  void (*write)(const ReportInput& input, std::ostream& out);
 };
+
+// A report's whole text (for tests and the run folder's smaller files).
+std::string render_report(const ReportWriter& writer, const ReportInput& input);
 
 // Where each report goes, by its writer's flag; a report with no path (or
 // an empty one) is not written.
@@ -57,9 +62,9 @@ class ReportPaths {
 // the comparison JSON, JUnit XML, Markdown, HTML.
 const std::vector<ReportWriter>& report_writers();
 
-// Writes the requested reports as one set: each is rendered, then written
-// to a temporary file beside its target, and only when every temporary is
-// on disk are they all renamed into place.  When one cannot be written the
+// Writes the requested reports as one set: each is written, as it is
+// rendered, to a temporary file beside its target, and only when every
+// temporary is on disk are they all renamed into place.  When one cannot be written the
 // temporaries are removed and so are the reports of an earlier run at those
 // paths (regular files only), so that a stale PASS cannot pass for this run;
 // then OutputError("FILE: reason").  Special files (/dev/null, a FIFO) are
