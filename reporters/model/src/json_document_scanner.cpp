@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 
@@ -20,6 +21,14 @@ namespace {
 constexpr std::size_t kBlockBytes = std::size_t{1} << 20;
 
 bool is_blank(int c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+// The bytes a JSON value can start with (and NaN and Infinity, which the
+// part's parser names as such), and those of a number or literal.
+bool starts_value(int c) {
+  return c == '"' || c == '{' || c == '[' || c == '-' || (c >= '0' && c <= '9') || c == 't' || c == 'f' || c == 'n' ||
+         c == 'N' || c == 'I';
+}
+bool in_scalar(int c) { return std::isalnum(c) != 0 || c == '-' || c == '+' || c == '.'; }
 
 // What a byte is to the scanner, by one table look-up a byte: inside a
 // string (a quote ends it, a backslash escapes, a control byte is refused)
@@ -226,13 +235,14 @@ std::size_t JsonDocumentScanner::value_end() {
   const int first = peek();
   if (first < 0) fail("the input ends where a value should be (a truncated file?)");
   if (first == '"') return string_end(pos_);
-  if (first == ',' || first == '}' || first == ']') fail("expected a value, found " + shown(first));
+  if (!starts_value(first)) fail("expected a value, found " + shown(first));
   if (first != '{' && first != '[') {
+    // A number, true, false or null: up to the first byte none of them holds
+    // (the part's parser judges the rest; a run of zeros stops here at once).
     std::size_t i = pos_;
     for (;;) {
       while (i < end_) {
-        const char c = buffer_[i];
-        if (c == ',' || c == '}' || c == ']' || is_blank(static_cast<unsigned char>(c))) return i;
+        if (!in_scalar(static_cast<unsigned char>(buffer_[i]))) return i;
         ++i;
       }
       const std::size_t offset = i - pos_;

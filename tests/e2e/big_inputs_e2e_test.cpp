@@ -1,0 +1,123 @@
+// Inputs built to exhaust a reader (issue 28): 100,000 nested arrays, a
+// number beyond a double, a file cut off mid-row and a 1 GB sparse file
+// are each refused by `perfgate compare` with one line naming the file,
+// exit 2, in memory that does not grow with the input. Peak memory is the
+// child's own maximum resident set (wait4), a bound that load cannot move.
+
+#include <spawn.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "perfgate/model/results_io.hpp"
+#include "results_builder.hpp"
+#include "shell.hpp"
+
+extern char** environ;
+
+namespace perfgate {
+namespace {
+
+using testing::read_text;
+using testing::TempDir;
+using testing::write_text;
+
+// Far above a refusal's few megabytes, far below what holding any of these
+// inputs (or a DOM of them) takes.
+constexpr long kBoundedKiB = 96 * 1024;
+
+struct MeasuredRun {
+  int exit_code = -1;
+  std::string errors;  // standard error
+  long peak_kib = 0;
+};
+
+MeasuredRun compare_measured(const std::filesystem::path& base, const std::filesystem::path& cur,
+                             const std::filesystem::path& errors) {
+  const std::string command = "exec " + testing::shell_word(PERFGATE_CLI) + " compare " + testing::shell_word(base) + " " +
+                              testing::shell_word(cur) + " >/dev/null 2>" + testing::shell_word(errors);
+  std::vector<char*> argv{const_cast<char*>("/bin/sh"), const_cast<char*>("-c"), const_cast<char*>(command.c_str()), nullptr};
+  pid_t child = 0;
+  MeasuredRun run;
+  if (::posix_spawn(&child, "/bin/sh", nullptr, nullptr, argv.data(), environ) != 0) return run;
+  int status = 0;
+  rusage usage{};
+  if (::wait4(child, &status, 0, &usage) != child) return run;
+  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  run.errors = read_text(errors);
+  run.peak_kib = usage.ru_maxrss;
+  return run;
+}
+
+std::string gbench_head() {
+  return "{\n  \"context\": {\"date\": \"2026-11-26T10:00:00+00:00\", \"num_cpus\": 2, \"mhz_per_cpu\": 2000,"
+         " \"library_build_type\": \"release\"},\n  \"benchmarks\": [\n";
+}
+
+std::string gbench_row(int i, const std::string& real_time) {
+  return "    {\"name\": \"BM_case/" + std::to_string(i) + "\", \"run_name\": \"BM_case/" + std::to_string(i) +
+         "\", \"run_type\": \"iteration\", \"repetitions\": 3, \"repetition_index\": 0, \"threads\": 1,"
+         " \"iterations\": 1000, \"real_time\": " + real_time + ", \"cpu_time\": 1.0e+03, \"time_unit\": \"ns\"}";
+}
+
+class BigInputs : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    save_results(testing::results("s", {testing::benchmark("BM_case/0", {1e-6, 1.1e-6, 0.9e-6})}), dir_ / "base.json");
+  }
+  void expect_refused(const std::string& name, const std::string& problem) {
+    const MeasuredRun run = compare_measured(dir_ / "base.json", dir_ / name, dir_ / "errors.txt");
+    EXPECT_EQ(run.exit_code, 2) << name << ": " << run.errors;
+    EXPECT_EQ(run.errors.rfind("perfgate: error: " + (dir_ / name).string() + ": ", 0), 0u) << name << ": " << run.errors;
+    EXPECT_NE(run.errors.find(problem), std::string::npos) << name << ": " << run.errors;
+    EXPECT_EQ(std::count(run.errors.begin(), run.errors.end(), '\n'), 1) << name << ": " << run.errors;
+    EXPECT_LT(run.peak_kib, kBoundedKiB) << name;
+  }
+  TempDir dir_;
+};
+
+TEST_F(BigInputs, HundredThousandNestedArraysAreRefusedAtTheDepthLimit) {
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  write_text(dir_ / "deep.json", gbench_head() + "    {\"name\": \"BM_case/0\", \"x\": " + deep + "}\n  ]\n}\n");
+  expect_refused("deep.json", "nested deeper than 1024 levels");
+  write_text(dir_ / "deep_results.json", "{\"schema\": \"perfgate-results\", \"x\": " + deep + "}\n");
+  const MeasuredRun run = compare_measured(dir_ / "base.json", dir_ / "deep_results.json", dir_ / "errors.txt");
+  EXPECT_EQ(run.exit_code, 2) << run.errors;
+  EXPECT_EQ(std::count(run.errors.begin(), run.errors.end(), '\n'), 1) << run.errors;
+  EXPECT_LT(run.peak_kib, kBoundedKiB);
+}
+
+TEST_F(BigInputs, ANumberBeyondADoubleIsNamedWithItsPlace) {
+  std::string text = gbench_head();
+  for (int i = 0; i < 20; ++i) text += gbench_row(i, i == 13 ? "1e400" : "1.0e+03") + (i < 19 ? ",\n" : "\n");
+  write_text(dir_ / "huge_number.json", text + "  ]\n}\n");
+  expect_refused("huge_number.json", "benchmarks[13]");
+}
+
+TEST_F(BigInputs, AFileCutOffMidRowIsTruncated) {
+  std::string text = gbench_head();
+  for (int i = 0; i < 20000; ++i) text += gbench_row(i, "1.0e+03") + ",\n";
+  write_text(dir_ / "truncated.json", text.substr(0, text.size() - 100));
+  expect_refused("truncated.json", "a truncated file?");
+}
+
+// Sparse: a gigabyte on the disk's books, nothing on it. Zeros from the
+// first byte, and zeros after a valid start of Google Benchmark JSON.
+TEST_F(BigInputs, AGigabyteSparseFileIsRefusedAtItsFirstBadByte) {
+  const std::uintmax_t gigabyte = 1000000000;
+  { std::ofstream(dir_ / "zeros.json"); }
+  std::filesystem::resize_file(dir_ / "zeros.json", gigabyte);
+  expect_refused("zeros.json", "byte 0x00");
+  write_text(dir_ / "zeros_after.json", gbench_head() + gbench_row(0, "1.0e+03") + ",\n");
+  std::filesystem::resize_file(dir_ / "zeros_after.json", gigabyte);
+  expect_refused("zeros_after.json", "byte 0x00");
+}
+
+}  // namespace
+}  // namespace perfgate
