@@ -283,8 +283,9 @@ constexpr const char* kProbe = R"js(
   function rendered(e) { return e.getClientRects().length > 0; }
   function all(selector) { return Array.prototype.slice.call(document.querySelectorAll(selector)); }
   function byId(id) { return document.getElementById(id); }
-  var parts = ['section.suite', '.skipped-line', 'div.regression', 'g.forest-row', 'tr.bench-row', 'figure.dist',
-               'table.figures', 'table.kernels', 'tr.kernel-row', 'svg.roofline', 'details.suggestions', '#nothing-shown'];
+  var parts = ['section.suite', '.skipped-line', 'tr.regression-row', 'g.forest-row', 'tr.bench-row', 'figure.dist',
+               'table.figures', 'table.kernels', 'tr.kernel-row', 'svg.roofline', 'details.suggestions', '#nothing-shown',
+               'p.row-limit', 'table.regressions .why'];
   function view() {
     var v = {hash: location.hash, requests: document.body.getAttribute('data-requests'),
              only: byId('only-regressions').checked, suite: byId('suite-filter').value, name: byId('name-filter').value,
@@ -298,10 +299,16 @@ constexpr const char* kProbe = R"js(
              headings: all('main h3').filter(rendered).map(function (e) { return e.textContent; }),
              shown: {}};
     parts.forEach(function (p) { v.shown[p] = all(p).filter(rendered).length; });
+    v.row_limits = all('p.row-limit').filter(rendered).map(function (e) { return e.firstChild.textContent; });
     return v;
   }
   var views = [view()];
   (window.probeActions || []).forEach(function (a) {
+    if (a.click) {  // {click: selector, index: k}: the k-th element it selects, clicked
+      document.querySelectorAll(a.click)[a.index || 0].click();
+      views.push(view());
+      return;
+    }
     var e = byId(a.id);
     if (e.type === 'checkbox') e.checked = a.value; else e.value = a.value;
     e.dispatchEvent(new Event(a.event, {bubbles: true}));
@@ -324,6 +331,26 @@ struct Probed {
   testing::BrowserPage page;
   json views;  // the view on load, then one after each action
 };
+
+// `html` written to DIR/NAME with the probe after it, opened at
+// `fragment`, the probe run on it after `actions` (a JSON array of {id,
+// value, event} or {click, index}).
+Probed probe_page(const fs::path& dir, const std::string& html, const std::string& name, const std::string& fragment,
+                  const std::string& actions) {
+  std::string page = html;
+  page.insert(page.rfind("</body>"), "<script>window.probeActions = " + actions + ";" + kProbe + "</script>");
+  write_text(dir / name, page);
+  Probed probed{testing::load_in_browser(dir / name, {}, fragment), json()};
+  if (!probed.page.skip_reason.empty()) return probed;
+  const auto from = probed.page.dom.find("<pre id=\"probe\">");
+  if (from == std::string::npos) {
+    ADD_FAILURE() << "the probe did not run (" << fragment << "): " << probed.page.log;
+    return probed;
+  }
+  const auto text = from + std::string("<pre id=\"probe\">").size();
+  probed.views = json::parse(unescape_text(probed.page.dom.substr(text, probed.page.dom.find("</pre>", text) - text)));
+  return probed;
+}
 
 class WholeRunPage : public HtmlReportE2e {
  protected:
@@ -352,23 +379,9 @@ class WholeRunPage : public HtmlReportE2e {
     expect_self_contained(html_);
   }
 
-  // The page opened at `fragment`, the probe run on it after `actions`
-  // (a JSON array of {id, value, event}).
+  // The page opened at `fragment`, the probe run on it after `actions`.
   Probed probe(const std::string& fragment, const std::string& actions = "[]") {
-    const std::string name = "probe" + std::to_string(++probes_) + ".html";
-    std::string page = html_;
-    page.insert(page.rfind("</body>"), "<script>window.probeActions = " + actions + ";" + kProbe + "</script>");
-    write_text(path(name), page);
-    Probed probed{testing::load_in_browser(path(name), {}, fragment), json()};
-    if (!probed.page.skip_reason.empty()) return probed;
-    const auto from = probed.page.dom.find("<pre id=\"probe\">");
-    if (from == std::string::npos) {
-      ADD_FAILURE() << "the probe did not run (" << fragment << "): " << probed.page.log;
-      return probed;
-    }
-    const auto text = from + std::string("<pre id=\"probe\">").size();
-    probed.views = json::parse(unescape_text(probed.page.dom.substr(text, probed.page.dom.find("</pre>", text) - text)));
-    return probed;
+    return probe_page(dir_.path(), html_, "probe" + std::to_string(++probes_) + ".html", fragment, actions);
   }
 
   std::string html_, comparisons_;
@@ -398,7 +411,7 @@ TEST_F(WholeRunPage, TheFailingSuiteComesFirstAndASkippedSuiteIsOneLine) {
   const auto first_heading = dom.find("<h2>");
   ASSERT_NE(first_heading, std::string::npos);
   EXPECT_EQ(dom.substr(first_heading, 20), "<h2>Suite gamma</h2>");
-  EXPECT_LT(dom.find("<div class=\"regression\" data-benchmark=\"gamma/bf16/1024\""), dom.find("data-suite=\"delta\""));
+  EXPECT_LT(dom.find("<tr class=\"regression-row\" data-benchmark=\"gamma/bf16/1024\""), dom.find("data-suite=\"delta\""));
   // Each skipped suite: one line with its count and reason, nothing else.
   for (const auto& [suite, line] : {std::pair<std::string, std::string>{"skipped_one", "3 SKIPPED: no CUDA device"},
                                     {"skipped_two", "2 SKIPPED: needs 8 GPUs"}}) {
@@ -437,7 +450,7 @@ TEST_F(WholeRunPage, RegressionsInTheUrlHideEverythingButTheRegression) {
   EXPECT_EQ(strings(v["suites"]), std::vector<std::string>{"gamma"});
   EXPECT_EQ(v["shown"][".skipped-line"], 0);
   // In it, the regression with its rows...
-  EXPECT_EQ(v["shown"]["div.regression"], 1);
+  EXPECT_EQ(v["shown"]["tr.regression-row"], 1);
   EXPECT_EQ(v["shown"]["g.forest-row"], 1);
   EXPECT_EQ(v["shown"]["tr.bench-row"], 1);
   EXPECT_EQ(v["shown"]["figure.dist"], 1);
@@ -484,8 +497,8 @@ TEST_F(WholeRunPage, ChangingAFilterWritesItIntoTheUrlAndTheLinkShowsTheSameView
   for (std::size_t i = 0; i < views.size(); ++i) EXPECT_EQ(views[i]["hash"], hashes[i]) << "after action " << i;
   EXPECT_EQ(strings(views[1]["suites"]), std::vector<std::string>{"gamma"});
   EXPECT_EQ(views[3]["shown"]["#nothing-shown"], 0);  // gamma's section stays; no row matches the name
-  EXPECT_EQ(views[3]["shown"]["div.regression"], 0);
-  EXPECT_EQ(views[4]["shown"]["div.regression"], 1);  // the name filter ignores case
+  EXPECT_EQ(views[3]["shown"]["tr.regression-row"], 0);
+  EXPECT_EQ(views[4]["shown"]["tr.regression-row"], 1);  // the name filter ignores case
   EXPECT_EQ(strings(views[6]["suites"]), std::vector<std::string>{"alpha"});
   // alpha's bf16 case only: its forest row, samples and table row.
   EXPECT_GE(views[6]["others"].size(), 3u);
@@ -534,6 +547,49 @@ TEST_F(WholeRunPage, AMalformedFragmentIsIgnoredAndTheFiltersStillWork) {
     for (const std::string& name : strings(by_name["others"]))
       EXPECT_NE(name.find("fp32"), std::string::npos) << name << " shown for " << c.fragment;
   }
+}
+
+// A comparison of 120 cases, every fourth 1.5x slower (30 regressions): a
+// table of cases shows its first 25 matching rows and says so; "show all"
+// shows the rest; the name filter looks at every row, shown or not; a
+// regression's why opens under its name; the pictures draw the first 40.
+TEST_F(HtmlReportE2e, ABigComparisonShowsItsFirstRowsAndFindsAnyCase) {
+  std::vector<BenchmarkResult> base, cur;
+  for (int i = 0; i < 120; ++i) {
+    const std::string name = "big/case" + std::to_string(i);
+    base.push_back(benchmark(name, lognormal_samples(1e-3, 0.01, 10, 2 * i + 1)));
+    cur.push_back(benchmark(name, lognormal_samples(i % 4 == 0 ? 1.5e-3 : 1e-3, 0.01, 10, 2 * i + 2)));
+  }
+  write_text(path("base.json"), results_to_json(testing::results("big", base)));
+  write_text(path("cur.json"), results_to_json(testing::results("big", cur)));
+  const auto run = perfgate_cli("compare " + word("base.json") + " " + word("cur.json") + " --html " + word("big.html"));
+  ASSERT_EQ(run.exit_code, 1) << run.output;
+  const std::string html = read_text(path("big.html"));
+  EXPECT_NE(html.find("The first 40 of 120 cases in report order"), std::string::npos);
+  const Probed probed = probe_page(dir_.path(), html, "probe.html", "",
+                                   R"([{"id": "name-filter", "value": "CASE11", "event": "input"},
+                                       {"id": "name-filter", "value": "", "event": "input"},
+                                       {"click": "table.benchmarks + p.row-limit button"},
+                                       {"click": "button.why-toggle", "index": 2}])");
+  if (!probed.page.skip_reason.empty()) GTEST_SKIP() << probed.page.skip_reason;
+  expect_loaded_offline(probed.page);
+  ASSERT_EQ(probed.views.size(), 5u);
+  const json& first = probed.views[0];
+  EXPECT_EQ(first["shown"]["tr.regression-row"], 25);
+  EXPECT_EQ(first["shown"]["tr.bench-row"], 25);
+  EXPECT_EQ(first["row_limits"], json::array({"Showing 25 of 30 matching rows.", "Showing 25 of 120 matching rows."}));
+  EXPECT_EQ(first["shown"]["g.forest-row"], 40);
+  EXPECT_EQ(first["shown"]["figure.dist"], 40);
+  EXPECT_EQ(first["shown"]["table.regressions .why"], 0);
+  // case11 and case110-119: eleven rows, wherever they were in the order.
+  const json& named = probed.views[1];
+  EXPECT_EQ(named["shown"]["tr.bench-row"], 11);
+  EXPECT_EQ(named["shown"]["tr.regression-row"], 2);  // case112 and case116
+  EXPECT_EQ(named["shown"]["p.row-limit"], 0);
+  EXPECT_EQ(probed.views[2]["shown"]["tr.bench-row"], 25);
+  EXPECT_EQ(probed.views[3]["shown"]["tr.bench-row"], 120);
+  EXPECT_EQ(probed.views[3]["row_limits"], json::array({"Showing 25 of 30 matching rows."}));
+  EXPECT_EQ(probed.views[4]["shown"]["table.regressions .why"], 1);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include "perfgate/model/counter_names.hpp"
 #include "perfgate/writers/run_status.hpp"
+#include "perfgate/writers/text_format.hpp"
 #include "results_builder.hpp"
 #include "shell.hpp"
 
@@ -67,7 +68,7 @@ TEST(HtmlReport, RegressionFirstWithReasonAndOneForestRowPerComparedCase) {
   const auto first_row = page.find("class=\"forest-row\"");
   EXPECT_EQ(page.find("data-benchmark=\"slow\"", first_row), page.find("data-benchmark=", first_row));
   EXPECT_NE(page.find("Regressions (1)"), std::string::npos);
-  EXPECT_LT(page.find("class=\"regression\" data-benchmark=\"slow\""), page.find("class=\"forest\""));
+  EXPECT_LT(page.find("class=\"regression-row\" data-benchmark=\"slow\""), page.find("class=\"forest\""));
   EXPECT_NE(page.find(r.comparison.find("slow")->reason.substr(0, 20)), std::string::npos);
   EXPECT_NE(page.find("pin the clocks"), std::string::npos);
   EXPECT_NE(page.find("99% interval"), std::string::npos);
@@ -246,7 +247,7 @@ TEST(HtmlReport, WhatTheRegressionsFilterHidesIsMarkedAsDetail) {
   }
   // The regression and its rows are not.
   for (const std::string& element :
-       {"<div class=\"regression\" data-benchmark=\"gemm/slow\"", "<g class=\"forest-row\" data-benchmark=\"gemm/slow\"",
+       {"<tr class=\"regression-row\" data-benchmark=\"gemm/slow\"", "<g class=\"forest-row\" data-benchmark=\"gemm/slow\"",
         "<tr class=\"bench-row\" data-benchmark=\"gemm/slow\"", "<figure class=\"dist\" data-benchmark=\"gemm/slow\"",
         "<svg class=\"forest\"", "<table class=\"benchmarks\""}) {
     const auto at = page.find(element);
@@ -307,8 +308,8 @@ TEST(HtmlReport, RunPageShowsTheFailingSuitesFirstThenNotGatedThenPassingThenSki
   }
   // The regression is the first thing under the headline.
   EXPECT_EQ(page.find("<h2>Suite gamma</h2>"), page.find("<h2>"));
-  EXPECT_LT(page.find("<h2>Suite gamma</h2>"), page.find("<div class=\"regression\""));
-  EXPECT_LT(page.find("<div class=\"regression\""), page.find("<h2>Suite delta</h2>"));
+  EXPECT_LT(page.find("<h2>Suite gamma</h2>"), page.find("<tr class=\"regression-row\""));
+  EXPECT_LT(page.find("<tr class=\"regression-row\""), page.find("<h2>Suite delta</h2>"));
   EXPECT_NE(section_of(page, "delta").find("NOT GATED: "), std::string::npos);
 }
 
@@ -359,6 +360,40 @@ TEST(HtmlReport, FiltersLiveInTheFragmentAndABadOneIsIgnored) {
   EXPECT_EQ(count_occurrences(page, "decodeURIComponent("), 1u);
   EXPECT_NE(page.find("try { return decodeURIComponent(text); } catch (e) { return null; }"), std::string::npos);
   EXPECT_NE(page.find("<p class=\"note\" id=\"nothing-shown\" data-hidden>"), std::string::npos);
+}
+
+// 2,000 cases, every 20th 3x slower (issue 28): the page stays under 2 MB;
+// the pictures draw the first 40 cases in report order and say so; each
+// regression is one row of the compact table whose change is stated once
+// outside its folded why.
+std::string attribute_of(const std::string& tag, const std::string& name) {
+  const auto at = tag.find(" " + name + "=\"") + name.size() + 3;
+  return tag.substr(at, tag.find('"', at) - at);
+}
+
+TEST(HtmlReport, TwoThousandCasesMakeAPageUnderTwoMegabytes) {
+  std::vector<BenchmarkResult> base, cur;
+  for (int i = 0; i < 2000; ++i) {
+    const std::string name = "suite/case" + std::to_string(i);
+    base.push_back(benchmark(name, lognormal_samples(1e-4, 0.02, 20, 2 * i + 1)));
+    cur.push_back(benchmark(name, lognormal_samples(i % 20 == 0 ? 3e-4 : 1e-4, 0.02, 20, 2 * i + 2)));
+  }
+  const Results b = results("big", base), c = results("big", cur);
+  const Comparison comparison = compare_results(b, c);
+  const std::string page = comparison_to_html({comparison, 1, &c, &b});
+  EXPECT_LT(page.size(), std::size_t{2} << 20);
+  EXPECT_EQ(count_occurrences(page, "<g class=\"forest-row\""), 40u);
+  EXPECT_EQ(count_occurrences(page, "<figure class=\"dist\""), 40u);
+  EXPECT_EQ(count_occurrences(page, "The first 40 of 2000 cases in report order"), 2u);
+  EXPECT_EQ(count_occurrences(page, "<tr class=\"bench-row\""), 2000u);
+  EXPECT_EQ(count_occurrences(page, "<tr class=\"regression-row\""), 100u);
+  const auto row = page.find("<tr class=\"regression-row\"");
+  const std::string regression = page.substr(row, page.find("</tr>", row) - row);
+  const std::string change = format_change(comparison.find(attribute_of(regression, "data-benchmark"))->evidence->ratio);
+  const auto why = regression.find("<div class=\"why\">");
+  ASSERT_NE(why, std::string::npos);
+  const std::string outside_why = regression.substr(0, why) + regression.substr(regression.find("</div>", why));
+  EXPECT_EQ(count_occurrences(outside_why, change), 1u) << regression;
 }
 
 }  // namespace

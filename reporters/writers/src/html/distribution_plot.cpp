@@ -86,16 +86,15 @@ std::string distribution_plots(const ReportInput& input) {
     return heading + "<p class=\"note\">Not shown: the samples are in the results files, and this report was made without "
                      "both of them.</p>";
   std::string plots;
-  std::size_t shown = 0;
+  std::size_t with_samples = 0;
   for (const BenchmarkComparison* b : in_report_order(input.comparison)) {
     const auto* base = samples_of(input.baseline, b->name);
     const auto* cur = samples_of(input.current, b->name);
     if (!base || !cur) continue;
-    plots += plot(input.comparison, *b, *base, *cur);
-    ++shown;
+    if (++with_samples <= kCasesDrawn) plots += plot(input.comparison, *b, *base, *cur);
   }
-  if (shown == 0) return heading + "<p class=\"note\">No benchmark has samples on both sides.</p>";
-  return heading +
+  if (with_samples == 0) return heading + "<p class=\"note\">No benchmark has samples on both sides.</p>";
+  return heading + drawn_note(std::min(with_samples, kCasesDrawn), with_samples) +
          "<p class=\"legend\"><span class=\"b\">● baseline</span><span class=\"c\">● current</span>one dot per repetition "
          "(time per iteration), a bar at each side's median.</p><div class=\"small-multiples\">" +
          plots + "</div>";

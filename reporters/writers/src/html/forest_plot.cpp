@@ -82,8 +82,9 @@ std::string forest_plot(const ReportInput& input) {
   const Comparison& c = input.comparison;
   std::vector<const BenchmarkComparison*> rows;
   double lo = 1.0, hi = 1.0;
+  std::size_t compared = 0;
   for (const BenchmarkComparison* b : in_report_order(c))
-    if (b->evidence && std::isfinite(b->evidence->ratio) && b->evidence->ratio > 0) {
+    if (b->evidence && std::isfinite(b->evidence->ratio) && b->evidence->ratio > 0 && ++compared <= kCasesDrawn) {
       rows.push_back(b);
       extend(*b, lo, hi);
     }
@@ -91,8 +92,8 @@ std::string forest_plot(const ReportInput& input) {
   const double pad = std::pow(hi / lo, 0.04);  // a little room beyond the extremes
   const svg::Scale x = forest_scale(lo / pad, hi * pad);
   const double height = kTop + kRowHeight * static_cast<double>(rows.size());
-  std::string out = "<h3>Changes (" + std::to_string(rows.size()) + " compared, " + (x.log ? "log" : "linear") +
-                    " axis)</h3><p class=\"note\">Dot: change of the median, current / baseline - 1. Line: the " +
+  std::string out = "<h3>Changes (" + std::to_string(compared) + " compared, " + (x.log ? "log" : "linear") +
+                    " axis)</h3>" + drawn_note(rows.size(), compared) + "<p class=\"note\">Dot: change of the median, current / baseline - 1. Line: the " +
                     xml_escape_text(confidence_label(c.settings.confidence)) +
                     " interval of that ratio. Blue band: the case's threshold, t% slower to t% faster (ratio 1 + t to 1 / (1 + t)).</p>";
   out += "<svg class=\"forest\" width=\"" + svg::coordinate(kWidth) + "\" height=\"" +

@@ -30,4 +30,10 @@ std::string verdict_class(Verdict verdict) {
   }
 }
 
+std::string drawn_note(std::size_t drawn, std::size_t of) {
+  if (drawn >= of) return "";
+  return "<p class=\"note\">The first " + std::to_string(drawn) + " of " + std::to_string(of) +
+         " cases in report order (regressions first, then the largest changes); every case is in the table below.</p>";
+}
+
 }  // namespace perfgate::html

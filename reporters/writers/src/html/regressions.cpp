@@ -1,7 +1,6 @@
-// Regressions first: each with its numbers, the reason for its verdict and
-// the explain stage's suggestions about it; then the other suggestions.
-
-#include <set>
+// Regressions first, as a compact table: each one's change once, in numbers,
+// with the reason for its verdict and the explain stage's suggestions about
+// it open on demand; then the other suggestions.
 
 #include "html_parts.hpp"
 #include "perfgate/writers/report_order.hpp"
@@ -16,34 +15,40 @@ std::string suggestion_html(const Suggestion& s) {
          "<br><span class=\"hint\">" + xml_escape_text(s.hint) + "</span></div>";
 }
 
-std::string numbers(const Comparison& c, const BenchmarkComparison& b) {
-  if (!b.evidence) return "";
-  return format_change(b.evidence->ratio) + ", " + confidence_label(c.settings.confidence) + " interval of the ratio " +
-         format_interval(*b.evidence) + ", q = " + format_probability(b.evidence->q_value) + ", threshold " +
-         short_number(b.threshold_pct) + "%";
-}
+std::string cell(const std::string& text) { return "<td class=\"num\">" + xml_escape_text(text) + "</td>"; }
 
-std::string regression_html(const Comparison& c, const BenchmarkComparison& b) {
-  std::string out = "<div class=\"regression\" " + benchmark_attributes(c.suite, b) + "><b>" + xml_escape_text(b.name) +
-                    "</b> <span class=\"verdict-regression\">" + xml_escape_text(verdict_label(b)) + "</span> " +
-                    xml_escape_text(numbers(c, b)) + "<br>" + xml_escape_text(b.reason);
-  for (const Suggestion* s : suggestions_for(c, b.name)) out += suggestion_html(*s);
-  return out + "</div>";
+// One row a regression: its change stated once, in numbers; why it is a
+// regression and what to do about it open on demand under its name (the
+// page's script folds each why and opens it by its name's button: a page
+// read without scripts shows them all; a <details> a row made the filter
+// twice as slow to lay out).
+std::string regression_row(const Comparison& c, const BenchmarkComparison& b) {
+  std::string why = "<p>" + xml_escape_text(b.reason) + "</p>";
+  for (const Suggestion* s : suggestions_for(c, b.name)) why += suggestion_html(*s);
+  const Evidence* e = b.evidence ? &*b.evidence : nullptr;
+  return "<tr class=\"regression-row\" " + benchmark_attributes(c.suite, b) + "><td><button type=\"button\" class=\"why-toggle\">" +
+         xml_escape_text(b.name) + "</button><div class=\"why\">" + why + "</div></td>" + cell(e ? format_change(e->ratio) : "-") +
+         cell(e ? format_interval(*e) : "-") + cell(e ? format_probability(e->q_value) : "-") +
+         cell(short_number(b.threshold_pct) + "%") + "<td class=\"verdict-regression\">" + xml_escape_text(verdict_label(b)) +
+         "</td></tr>";
 }
 
 }  // namespace
 
 std::string regressions_list(const ReportInput& input) {
   const Comparison& c = input.comparison;
-  std::string regressions;
-  std::set<std::string> shown;
+  std::string rows;
+  std::size_t count = 0;
   for (const BenchmarkComparison* b : in_report_order(c))
     if (b->verdict == Verdict::regression) {
-      regressions += regression_html(c, *b);
-      shown.insert(b->name);
+      rows += regression_row(c, *b);
+      ++count;
     }
-  return "<h3>Regressions (" + std::to_string(shown.size()) + ")</h3>" +
-         (regressions.empty() ? "<p class=\"note\">none</p>" : regressions);
+  const std::string heading = "<h3>Regressions (" + std::to_string(count) + ")</h3>";
+  if (count == 0) return heading + "<p class=\"note\">none</p>";
+  return heading + "<table class=\"regressions\"><thead><tr><th>benchmark (open for why and what to do)</th><th>change</th><th>" +
+         xml_escape_text(confidence_label(c.settings.confidence)) +
+         " interval (ratio)</th><th>q</th><th>threshold</th><th>verdict</th></tr></thead><tbody>" + rows + "</tbody></table>";
 }
 
 // The advice about the cases that did not regress, and about the run: after
