@@ -212,7 +212,7 @@ TEST(HistoryCli, ConcurrentIngestsIntoSqliteAreSerialized) {
         << read_text(dir / ("w" + std::to_string(writer) + ".log"));
   const auto store = sql::open_database(db);
   EXPECT_EQ(std::get<std::int64_t>(store->query("SELECT COUNT(*) FROM runs").at(0).at(0)), 20);
-  EXPECT_EQ(std::get<std::int64_t>(store->query("SELECT COUNT(*) FROM samples").at(0).at(0)), 20 * 2 * 10);
+  EXPECT_EQ(std::get<std::int64_t>(store->query("SELECT CAST(SUM(sample_count) AS BIGINT) FROM sample_sets").at(0).at(0)), 20 * 2 * 10);
 }
 
 // A suite binary records each run, then judges by the spread its history shows.

@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <random>
 #include <string>
@@ -19,6 +20,7 @@
 #include "perfgate/history/ingest_batch.hpp"
 #include "perfgate/history/open_history.hpp"
 #include "perfgate/history/retention.hpp"
+#include "perfgate/history/sample_text.hpp"
 #include "perfgate/history/series.hpp"
 #include "perfgate/history/triage_cache.hpp"
 #include "perfgate/model/results_io.hpp"
@@ -447,10 +449,35 @@ TEST_P(HistoryTriageStoreTest, AVersion1StoreIsMigratedWithItsSeriesAndTriaged) 
       db_->query("INSERT INTO measurements (run_id, benchmark, median_s, sample_count) VALUES (?, ?, ?, 8)",
                  {id, name, median});
   }
+  // Samples of "step" in runs 1-3, stored last position first: version 3
+  // keeps them as one text a measurement, exactly and in their order.
+  std::map<std::string, std::vector<double>> stored;
+  for (int run = 1; run <= 3; ++run) {
+    const std::string id = "run" + std::to_string(run);
+    std::vector<double>& samples = stored[id];
+    for (int i = 0; i < 8; ++i) samples.push_back(0.1 * run + 0.2 * i + 1e-17 * i + (i == 5 ? 5e-324 : 0.0));
+    for (int i = 7; i >= 0; --i)
+      db_->query("INSERT INTO samples (run_id, benchmark, position, seconds) VALUES (?, 'step', ?, ?)",
+                 {id, std::int64_t{i}, samples[static_cast<std::size_t>(i)]});
+  }
   const std::vector<Change> before = find_changes(*db_, {}, {});  // read as version 1: scanned, nothing stored
   EXPECT_EQ(list_series(*db_, {}).size(), 3u);
   const auto migrated = open_history(url_, sql::Access::read_write);
   EXPECT_EQ(stored_schema_version(*migrated), kHistorySchemaVersion);
+  const auto sets = migrated->query("SELECT run_id, benchmark, sample_count, seconds FROM sample_sets ORDER BY run_id");
+  ASSERT_EQ(sets.size(), 3u);
+  for (const sql::Row& set : sets) {
+    const std::string id = sql::as_text(set[0]);
+    EXPECT_EQ(sql::as_text(set[1]), "step");
+    EXPECT_EQ(sql::as_integer(set[2]), 8);
+    EXPECT_EQ(samples_from_text(sql::as_text(set[3]), id), stored[id]) << sql::as_text(set[3]);
+  }
+  EXPECT_TRUE(migrated->query(std::string(migrated->engine()) == "sqlite"
+                                   ? "SELECT 1 FROM sqlite_master WHERE name = 'samples'"
+                                   : "SELECT 1 FROM information_schema.tables WHERE table_name = 'samples' AND "
+                                     "table_schema = current_schema()")
+                   .empty())
+      << "the table of one sample a row is dropped";
   const auto rows = migrated->query("SELECT benchmark, points, first_run_time, last_run_time FROM series ORDER BY benchmark");
   ASSERT_EQ(rows.size(), 3u);
   for (const sql::Row& row : rows) {

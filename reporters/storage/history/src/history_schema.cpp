@@ -1,10 +1,14 @@
 #include "perfgate/history/history_schema.hpp"
 
 #include <algorithm>
+#include <functional>
+#include <utility>
 #include <string>
 #include <vector>
 
+#include "perfgate/history/sample_text.hpp"
 #include "perfgate/model/errors.hpp"
+#include "perfgate/sql/batch_insert.hpp"
 
 namespace perfgate::history {
 namespace {
@@ -13,7 +17,7 @@ namespace {
 // that one path sets up every store).  A testbed is a device plus what changes its timings; a run is
 // one results file of one suite; a measurement is one benchmark's summary
 // in a run (kept forever); samples are its raw repetitions (thinned by
-// prune); verdicts are what a gate said (comparison files).  Columns are
+// prune; one row a measurement since version 3); verdicts are what a gate said (comparison files).  Columns are
 // the types both engines share.  Ordinals and times order a series: runs
 // without an ordinal sort by time.
 constexpr const char* kSchemaV1 = R"sql(
@@ -126,10 +130,46 @@ CREATE INDEX measurements_series_points ON measurements (benchmark, run_id, medi
 DROP INDEX measurements_benchmark;
 )sql";
 
+// Version 3 (issue 28): a measurement's samples in one row of
+// `sample_sets` (sample_text.hpp: the shortest exact decimals, in order)
+// instead of one row of `samples` each: an ingest wrote two B-tree entries a
+// sample, most of its time. The stored samples are carried over exactly,
+// read in their order, and the old table dropped.
+constexpr const char* kSampleSets = R"sql(
+CREATE TABLE sample_sets (
+  run_id TEXT NOT NULL,
+  benchmark TEXT NOT NULL,
+  sample_count BIGINT NOT NULL,
+  seconds TEXT NOT NULL,
+  PRIMARY KEY (run_id, benchmark),
+  FOREIGN KEY (run_id, benchmark) REFERENCES measurements (run_id, benchmark) ON DELETE CASCADE
+);
+)sql";
+
+void migrate_to_3(sql::Connection& db) {
+  db.execute_script(kSampleSets);
+  std::vector<std::pair<std::string, std::string>> keys;  // (run, benchmark) of each set, in order
+  std::vector<std::vector<double>> sets;
+  db.for_each_row("SELECT run_id, benchmark, seconds FROM samples ORDER BY run_id, benchmark, position", {},
+                  [&](const sql::RowView& row) {
+                    if (keys.empty() || keys.back().first != row.text(0) || keys.back().second != row.text(1)) {
+                      keys.emplace_back(row.text(0), row.text(1));
+                      sets.emplace_back();
+                    }
+                    sets.back().push_back(row.real(2));
+                  });
+  sql::BatchInsert rows(db, "sample_sets (run_id, benchmark, sample_count, seconds)", 4);
+  for (std::size_t i = 0; i < keys.size(); ++i)
+    rows.add({keys[i].first, keys[i].second, static_cast<std::int64_t>(sets[i].size()), samples_to_text(sets[i])});
+  rows.flush();
+  db.execute_script("DROP TABLE samples;");
+}
+
 // Migrations from version i to i + 1, in order: a store of version v runs
 // steps v - 1 onwards.
-const std::vector<const char*>& migrations() {
-  static const std::vector<const char*> steps{kMigrationTo2};
+using Migration = std::function<void(sql::Connection&)>;
+const std::vector<Migration>& migrations() {
+  static const std::vector<Migration> steps{[](sql::Connection& db) { db.execute_script(kMigrationTo2); }, migrate_to_3};
   return steps;
 }
 
@@ -180,7 +220,7 @@ void ensure_schema(sql::Connection& db) {
     db.execute_script(kSchemaV1);
     db.query("INSERT INTO perfgate_history (schema_version) VALUES (?)", {std::int64_t{1}});
   }
-  for (int v = std::max(version, 1); v < kHistorySchemaVersion; ++v) db.execute_script(migrations().at(v - 1));
+  for (int v = std::max(version, 1); v < kHistorySchemaVersion; ++v) migrations().at(v - 1)(db);
   db.query("UPDATE perfgate_history SET schema_version = ?", {std::int64_t{kHistorySchemaVersion}});
   transaction.commit();
 }

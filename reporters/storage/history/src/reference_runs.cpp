@@ -4,6 +4,7 @@
 #include <map>
 
 #include "perfgate/history/history_schema.hpp"
+#include "perfgate/history/sample_text.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/fingerprint_json.hpp"
 
@@ -46,17 +47,11 @@ Results round_of(sql::Connection& db, const ReferenceRun& run, const std::string
   round.created_utc = run.created_utc;
   round.source.git_commit = run.commit;
   round.fingerprint = device;
-  std::map<std::string, std::size_t> index;
-  for (const sql::Row& row : db.query("SELECT benchmark, seconds FROM samples WHERE run_id = ? "
-                                      "ORDER BY benchmark, position",
+  for (const sql::Row& row : db.query("SELECT benchmark, seconds FROM sample_sets WHERE run_id = ? ORDER BY benchmark",
                                       {run.run_id})) {
-    const std::string name = sql::as_text(row[0]);
-    auto [slot, added] = index.try_emplace(name, round.benchmarks.size());
-    if (added) {
-      round.benchmarks.emplace_back();
-      round.benchmarks.back().name = name;
-    }
-    round.benchmarks[slot->second].samples.push_back(sql::as_number(row[1]).value_or(0.0));
+    BenchmarkResult& b = round.benchmarks.emplace_back();
+    b.name = sql::as_text(row[0]);
+    b.samples = samples_from_text(sql::as_text(row[1]), db.describe() + ": run " + run.run_id + ", " + b.name);
   }
   return round;
 }

@@ -41,9 +41,9 @@ PruneSummary prune_samples(sql::Connection& db, std::size_t keep_samples_runs) {
         continue;
       }
       if (runs[i].pruned) continue;
-      const auto deleted = db.query("DELETE FROM samples WHERE run_id = ? RETURNING position", {runs[i].run_id});
+      for (const sql::Row& row : db.query("DELETE FROM sample_sets WHERE run_id = ? RETURNING sample_count", {runs[i].run_id}))
+        summary.samples_deleted += static_cast<std::size_t>(sql::as_integer(row[0]));
       db.query("UPDATE runs SET samples_pruned = 1 WHERE run_id = ?", {runs[i].run_id});
-      summary.samples_deleted += deleted.size();
       ++summary.runs_thinned;
     }
   }

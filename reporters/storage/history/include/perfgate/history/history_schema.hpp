@@ -9,7 +9,7 @@ namespace perfgate::history {
 
 // 1: testbeds, runs, measurements, samples, verdicts.  2: the series table,
 // the triage's cached answers, a covering index for series reads.
-inline constexpr int kHistorySchemaVersion = 2;
+inline constexpr int kHistorySchemaVersion = 3;
 
 // Creates the tables in an empty database (open_history() is its one caller
 // in perfgate), migrates an older schema, and
