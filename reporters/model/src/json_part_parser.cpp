@@ -21,6 +21,52 @@ simdjson::dom::element JsonPartParser::operator()(std::string_view padded_text, 
   return element;
 }
 
+namespace {
+
+// nlohmann types a number by its text: a non-negative integer unsigned, a
+// negative one signed, anything with a fraction or exponent a double.
+Json to_json(simdjson::dom::element e) {
+  switch (e.type()) {
+    case simdjson::dom::element_type::ARRAY: {
+      Json array = Json::array();
+      const simdjson::dom::array items(e);
+      for (simdjson::dom::element item : items) array.push_back(to_json(item));
+      return array;
+    }
+    case simdjson::dom::element_type::OBJECT: {
+      Json object = Json::object();
+      const simdjson::dom::object fields(e);
+      for (simdjson::dom::key_value_pair field : fields)
+        object[std::string(field.key)] = to_json(field.value);  // a repeated key: the last wins, as nlohmann's parse
+      return object;
+    }
+    case simdjson::dom::element_type::INT64: {
+      const std::int64_t v = e.get_int64().value_unsafe();
+      return v >= 0 ? Json(static_cast<std::uint64_t>(v)) : Json(v);
+    }
+    case simdjson::dom::element_type::UINT64: return Json(e.get_uint64().value_unsafe());
+    case simdjson::dom::element_type::DOUBLE: return Json(e.get_double().value_unsafe());
+    case simdjson::dom::element_type::STRING: return Json(std::string(e.get_string().value_unsafe()));
+    case simdjson::dom::element_type::BOOL: return Json(e.get_bool().value_unsafe());
+    case simdjson::dom::element_type::NULL_VALUE: return Json(nullptr);
+  }
+  return Json(nullptr);
+}
+
+}  // namespace
+
+Json JsonPartParser::as_json(std::string_view padded_text, const TextPosition& at, std::string_view name,
+                             std::size_t index) {
+  simdjson::dom::element element;
+  if (parser_.parse(padded_text.data(), padded_text.size(), false).get(element) == simdjson::SUCCESS) return to_json(element);
+  try {
+    return parse_json(std::string(padded_text), origin_);
+  } catch (const InputError&) {
+    (void)operator()(padded_text, at, name, index);  // refuses, worded at the part's place
+    throw;
+  }
+}
+
 // nlohmann's word on the part, its "line A, column B" moved to where the part
 // lies in the document; where nlohmann reads the part (a number beyond 64
 // bits), simdjson's.

@@ -14,6 +14,7 @@
 #include <simdjson.h>
 
 #include "json_document_scanner.hpp"
+#include "json_reader.hpp"
 
 namespace perfgate::detail {
 
@@ -27,6 +28,14 @@ class JsonPartParser {
   // element stays valid until the next call.
   simdjson::dom::element operator()(std::string_view padded_text, const TextPosition& at, std::string_view name,
                                     std::size_t index = std::string::npos);
+
+  // The same part as the nlohmann value a parse of it gives, for the
+  // readers written on nlohmann (perfgate's own results): parsed by
+  // simdjson and built from its tree (numbers typed as nlohmann types them),
+  // or, where simdjson refuses what nlohmann reads (an integer beyond 64
+  // bits), parsed by nlohmann.
+  Json as_json(std::string_view padded_text, const TextPosition& at, std::string_view name,
+               std::size_t index = std::string::npos);
 
  private:
   [[noreturn]] void refuse(std::string_view text, const TextPosition& at, const std::string& path,

@@ -223,8 +223,9 @@ BenchmarkResult read_benchmark(const Json& j, std::size_t index, const std::stri
   return b;
 }
 
-Results read_results(const Json& doc, const std::string& origin) {
-  const ObjectReader r(doc, origin, "");
+// What a results document says besides its benchmarks and figures: the
+// suite, when, from what source, on which device.
+Results read_head(const ObjectReader& r, const std::string& origin) {
   Results results;
   results.schema_version = kResultsSchemaVersion;
   results.suite = r.string("suite", true);
@@ -240,15 +241,69 @@ Results read_results(const Json& doc, const std::string& origin) {
     results.source.perfgate_version = s.string("perfgate_version");
   }
   results.fingerprint = read_fingerprint(r.require("fingerprint"), origin);
+  return results;
+}
+
+// The benchmarks in order, each name once.
+class BenchmarkList {
+ public:
+  BenchmarkList(Results& results, const ObjectReader& document) : results_(results), document_(document) {}
+  void add(const Json& benchmark) {
+    BenchmarkResult b = read_benchmark(benchmark, results_.benchmarks.size(), document_.origin());
+    if (!seen_.insert(b.name).second) document_.fail("benchmark " + quote_text(b.name) + " appears more than once");
+    results_.benchmarks.push_back(std::move(b));
+  }
+
+ private:
+  Results& results_;
+  const ObjectReader& document_;
+  std::set<std::string> seen_;
+};
+
+Results read_results(const Json& doc, const std::string& origin) {
+  const ObjectReader r(doc, origin, "");
+  Results results = read_head(r, origin);
   const Json& benchmarks = r.require("benchmarks");
   if (!benchmarks.is_array()) r.fail("'benchmarks' is not an array");
-  std::set<std::string> seen;
-  for (std::size_t i = 0; i < benchmarks.size(); ++i) {
-    BenchmarkResult b = read_benchmark(benchmarks[i], i, origin);
-    if (!seen.insert(b.name).second) r.fail("benchmark " + quote_text(b.name) + " appears more than once");
-    results.benchmarks.push_back(std::move(b));
-  }
+  BenchmarkList list(results, r);
+  for (const Json& b : benchmarks) list.add(b);
   results.figures = read_figures(r);
+  return results;
+}
+
+// perfgate's own results at this schema version, laid out as perfgate
+// writes them (schema, schema_version, then the head, then benchmarks, then
+// figures), read one benchmark at a time: each is parsed by simdjson and
+// read by the same reader as a whole document's. nullopt where the
+// document is laid out otherwise (another version, which is migrated whole;
+// a head member after the benchmarks), which is then read whole: every
+// complaint is the whole-document reader's.
+std::optional<Results> read_results_streaming(detail::JsonDocumentScanner& scanner, detail::JsonPartParser& parse) {
+  const std::string& origin = scanner.origin();
+  const auto member = [&](const std::string& key) { return parse.as_json(scanner.value(), scanner.part_position(), key); };
+  if (member("schema") != kResultsSchema || scanner.next_key() != "schema_version" ||
+      member("schema_version") != kResultsSchemaVersion)
+    return std::nullopt;
+  Json head = Json::object();
+  const ObjectReader document(head, origin, "");
+  std::optional<Results> results;
+  std::optional<BenchmarkList> list;
+  while (const std::optional<std::string> key = scanner.next_key()) {
+    if (*key != "benchmarks" || results) {
+      if (*key == "benchmarks" || (results && *key != "figures")) return std::nullopt;
+      head[*key] = member(*key);
+      continue;
+    }
+    if (!head.contains("suite") || !head.contains("fingerprint")) return std::nullopt;
+    results = read_head(document, origin);
+    if (scanner.value_kind() != '[') document.fail("'benchmarks' is not an array");
+    scanner.enter_array();
+    list.emplace(*results, document);
+    while (const std::optional<std::string_view> element = scanner.next_element())
+      list->add(parse.as_json(*element, scanner.part_position(), "benchmarks", results->benchmarks.size()));
+  }
+  if (!results) return std::nullopt;
+  results->figures = read_figures(document);
   return results;
 }
 
@@ -257,8 +312,9 @@ Results read_results(const Json& doc, const std::string& origin) {
 namespace {
 
 // Google Benchmark JSON (its first member "context", as Google Benchmark
-// writes it) is read as it streams from `scanner`, one row at a time; nullopt
-// for any other document, which is then read whole.  A document that does
+// writes it) and perfgate's own results (first "schema") are read as they
+// stream from `scanner`, one row at a time; nullopt for any other document,
+// which is then read whole.  A document that does
 // not even start as a JSON object is refused by the scanner (a file), or left
 // to the whole-document reader (text already in memory), which words that
 // complaint as it always has.
@@ -270,9 +326,10 @@ std::optional<Results> read_streaming(detail::JsonDocumentScanner& scanner, bool
     if (refuse_here) throw;  // a file is not read whole to be refused: a 1 GB file of zeros stops at its first byte
     return std::nullopt;
   }
-  if (!first_key || *first_key != "context") return std::nullopt;
   detail::JsonPartParser parse(scanner.origin());
-  return detail::import_gbench(scanner, parse);
+  if (first_key == "context") return detail::import_gbench(scanner, parse);
+  if (first_key == "schema") return read_results_streaming(scanner, parse);
+  return std::nullopt;
 }
 
 // A top-level object with "benchmarks" and "context" and no "schema".
