@@ -289,8 +289,8 @@ std::optional<Results> read_results_streaming(detail::JsonDocumentScanner& scann
   std::optional<Results> results;
   std::optional<BenchmarkList> list;
   while (const std::optional<std::string> key = scanner.next_key()) {
+    if (results && *key != "figures") return std::nullopt;  // only figures follow the benchmarks
     if (*key != "benchmarks" || results) {
-      if (*key == "benchmarks" || (results && *key != "figures")) return std::nullopt;
       head[*key] = member(*key);
       continue;
     }

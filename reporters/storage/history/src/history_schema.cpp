@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <functional>
-#include <utility>
 #include <string>
 #include <vector>
 
@@ -148,19 +147,25 @@ CREATE TABLE sample_sets (
 
 void migrate_to_3(sql::Connection& db) {
   db.execute_script(kSampleSets);
-  std::vector<std::pair<std::string, std::string>> keys;  // (run, benchmark) of each set, in order
-  std::vector<std::vector<double>> sets;
+  // Rows come a set at a time (ordered by run and benchmark): each set is
+  // written once its last sample is read, so no more than one is held.
+  sql::BatchInsert rows(db, "sample_sets (run_id, benchmark, sample_count, seconds)", 4);
+  std::string run, benchmark;
+  std::vector<double> set;
+  const auto write_set = [&] {
+    if (!set.empty()) rows.add({run, benchmark, static_cast<std::int64_t>(set.size()), samples_to_text(set)});
+    set.clear();
+  };
   db.for_each_row("SELECT run_id, benchmark, seconds FROM samples ORDER BY run_id, benchmark, position", {},
                   [&](const sql::RowView& row) {
-                    if (keys.empty() || keys.back().first != row.text(0) || keys.back().second != row.text(1)) {
-                      keys.emplace_back(row.text(0), row.text(1));
-                      sets.emplace_back();
+                    if (row.text(0) != run || row.text(1) != benchmark) {
+                      write_set();
+                      run = row.text(0);
+                      benchmark = row.text(1);
                     }
-                    sets.back().push_back(row.real(2));
+                    set.push_back(row.real(2));
                   });
-  sql::BatchInsert rows(db, "sample_sets (run_id, benchmark, sample_count, seconds)", 4);
-  for (std::size_t i = 0; i < keys.size(); ++i)
-    rows.add({keys[i].first, keys[i].second, static_cast<std::int64_t>(sets[i].size()), samples_to_text(sets[i])});
+  write_set();
   rows.flush();
   db.execute_script("DROP TABLE samples;");
 }
