@@ -1,7 +1,7 @@
 // Inputs built to exhaust a reader (issue 28): 100,000 nested arrays, a
 // number beyond a double, a file cut off mid-row and a 1 GB sparse file
 // are each refused by `perfgate compare` with one line naming the file,
-// exit 2, in memory that does not grow with the input. Peak memory is the
+// exit 2, in memory that does not grow with the input; so is standard input. Peak memory is the
 // child's own maximum resident set (wait4), a bound that load cannot move.
 
 #include <spawn.h>
@@ -38,10 +38,15 @@ struct MeasuredRun {
   long peak_kib = 0;
 };
 
+// `perfgate compare BASE CUR`; with `piped_in`, CUR is "-" and standard
+// input is that command's output (a pipe).  wait4's figures cover the
+// shell's waited-for children: the pipe's writer and perfgate.
 MeasuredRun compare_measured(const std::filesystem::path& base, const std::filesystem::path& cur,
-                             const std::filesystem::path& errors) {
-  const std::string command = "exec " + testing::shell_word(PERFGATE_CLI) + " compare " + testing::shell_word(base) + " " +
-                              testing::shell_word(cur) + " >/dev/null 2>" + testing::shell_word(errors);
+                             const std::filesystem::path& errors, const std::string& piped_in = "") {
+  const std::string current = piped_in.empty() ? testing::shell_word(cur) : "-";
+  const std::string command = (piped_in.empty() ? "" : piped_in + " | ") + "exec " + testing::shell_word(PERFGATE_CLI) +
+                              " compare " + testing::shell_word(base) + " " + current + " >/dev/null 2>" +
+                              testing::shell_word(errors);
   std::vector<char*> argv{const_cast<char*>("/bin/sh"), const_cast<char*>("-c"), const_cast<char*>(command.c_str()), nullptr};
   pid_t child = 0;
   MeasuredRun run;
@@ -71,10 +76,11 @@ class BigInputs : public ::testing::Test {
   void SetUp() override {
     save_results(testing::results("s", {testing::benchmark("BM_case/0", {1e-6, 1.1e-6, 0.9e-6})}), dir_ / "base.json");
   }
-  void expect_refused(const std::string& name, const std::string& problem) {
-    const MeasuredRun run = compare_measured(dir_ / "base.json", dir_ / name, dir_ / "errors.txt");
+  void expect_refused(const std::string& name, const std::string& problem, const std::string& piped_in = "") {
+    const MeasuredRun run = compare_measured(dir_ / "base.json", dir_ / name, dir_ / "errors.txt", piped_in);
+    const std::string named = piped_in.empty() ? (dir_ / name).string() : "<stdin>";
     EXPECT_EQ(run.exit_code, 2) << name << ": " << run.errors;
-    EXPECT_EQ(run.errors.rfind("perfgate: error: " + (dir_ / name).string() + ": ", 0), 0u) << name << ": " << run.errors;
+    EXPECT_EQ(run.errors.rfind("perfgate: error: " + named + ": ", 0), 0u) << name << ": " << run.errors;
     EXPECT_NE(run.errors.find(problem), std::string::npos) << name << ": " << run.errors;
     EXPECT_EQ(std::count(run.errors.begin(), run.errors.end(), '\n'), 1) << name << ": " << run.errors;
     EXPECT_LT(run.peak_kib, kBoundedKiB) << name;
@@ -117,6 +123,28 @@ TEST_F(BigInputs, AGigabyteSparseFileIsRefusedAtItsFirstBadByte) {
   write_text(dir_ / "zeros_after.json", gbench_head() + gbench_row(0, "1.0e+03") + ",\n");
   std::filesystem::resize_file(dir_ / "zeros_after.json", gigabyte);
   expect_refused("zeros_after.json", "byte 0x00");
+}
+
+// Standard input is read as it streams too (each block copied aside in
+// case a second read is needed): a gigabyte of zeros piped in stops at its
+// first byte, and a valid input whose whole-document reading would take
+// several times the bound is compared within it.
+TEST_F(BigInputs, StandardInputIsReadAsItStreams) {
+  expect_refused("-", "byte 0x00", "head -c 1000000000 /dev/zero");
+  // 600,000 rows (20 cases of 30,000 repetitions), about 130 MB, made by the
+  // pipe's writer: whole, the text alone would be above the bound.
+  std::string rows;
+  for (int i = 0; i < 20; ++i) rows += gbench_row(i, "1.0e+03") + ",\n";
+  rows.pop_back();  // `yes` adds the last newline
+  write_text(dir_ / "head.txt", gbench_head());
+  write_text(dir_ / "rows.txt", rows);
+  write_text(dir_ / "tail.txt", gbench_row(20, "1.0e+03") + "\n  ]\n}\n");
+  const std::string writer = "{ cat " + testing::shell_word(dir_ / "head.txt") + "; yes \"$(cat " +
+                             testing::shell_word(dir_ / "rows.txt") + ")\" | head -n 600000; cat " +
+                             testing::shell_word(dir_ / "tail.txt") + "; }";
+  const MeasuredRun run = compare_measured(dir_ / "base.json", "-", dir_ / "errors.txt", writer);
+  EXPECT_EQ(run.exit_code, 0) << run.errors;
+  EXPECT_LT(run.peak_kib, kBoundedKiB);
 }
 
 }  // namespace

@@ -6,7 +6,8 @@
 // the file; anything else (another exception, a crash, a sanitizer report,
 // a hang) is a bug.  Imported results hold only finite, non-negative times
 // (samples and summaries), a suite name that can name a file, and survive
-// the results file round trip (results_to_json -> parse_results).
+// the results file round trip (results_to_json -> parse_results).  Read as
+// it streams, the same bytes give the same results or the same complaint.
 
 #include <cmath>
 #include <cstddef>
@@ -44,11 +45,28 @@ void check(const perfgate::Results& results) {
   }
 }
 
+// The document read as it streams (parse_results: two passes over the
+// text, one benchmark at a time) gives what the whole document gives: the
+// same results, or the same complaint.
+void check_streamed_alike(const std::string& text, const std::string& whole_outcome) {
+  std::string streamed_outcome;
+  try {
+    streamed_outcome = perfgate::results_to_json(perfgate::parse_results(text, kOrigin));
+  } catch (const perfgate::InputError& e) {
+    streamed_outcome = e.what();
+  }
+  if (streamed_outcome != whole_outcome) {
+    std::fprintf(stderr, "whole:    %s\nstreamed: %s\n", whole_outcome.c_str(), streamed_outcome.c_str());
+    fail("the streamed read differs from the whole document's");
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const nlohmann::json doc = nlohmann::json::parse(data, data + size, nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded() || !perfgate::is_nvbench_json(doc)) return 0;
+  const std::string text(reinterpret_cast<const char*>(data), size);
   perfgate::Results results;
   try {
     results = perfgate::import_nvbench(doc, kOrigin);
@@ -57,9 +75,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string message = e.what();
     if (message.find('\n') != std::string::npos) fail("an error message is more than one line");
     if (message.rfind(kOrigin, 0) != 0) fail("an error message does not start with the file's name");
+    check_streamed_alike(text, message);
     return 0;
   }
   check(results);
+  results.origin = kOrigin;
+  check_streamed_alike(text, perfgate::results_to_json(results));
   const std::string written = perfgate::results_to_json(results);
   try {
     const perfgate::Results again = perfgate::parse_results(written, "fuzz.roundtrip.json");

@@ -14,6 +14,7 @@
 #include <simdjson.h>
 
 #include "perfgate/model/errors.hpp"
+#include "perfgate/model/input_file.hpp"
 
 namespace perfgate::detail {
 namespace {
@@ -100,8 +101,10 @@ std::string shown(int c) {
 
 }  // namespace
 
-JsonDocumentScanner::JsonDocumentScanner(int fd, std::string origin, std::uint64_t max_bytes, std::size_t max_part_bytes)
+JsonDocumentScanner::JsonDocumentScanner(int fd, std::string origin, std::uint64_t max_bytes, std::size_t max_part_bytes,
+                                         int copy_fd)
     : fd_(fd),
+      copy_fd_(copy_fd),
       origin_(std::move(origin)),
       max_bytes_(max_bytes),
       max_part_bytes_(max_part_bytes),
@@ -153,6 +156,7 @@ bool JsonDocumentScanner::fill() {
     read_total_ += static_cast<std::uint64_t>(got);
     if (read_total_ > max_bytes_)
       throw InputError(origin_ + ": is over " + std::to_string(max_bytes_) + " bytes; inputs up to that are read");
+    if (copy_fd_ >= 0) detail::write_all(copy_fd_, buffer_.data() + end_, static_cast<std::size_t>(got), origin_);
     end_ += static_cast<std::size_t>(got);
     return true;
   }

@@ -40,8 +40,10 @@ class JsonDocumentScanner {
   static constexpr std::size_t kMaxDepth = 1024;
 
   // Reads from `fd` (not closed here) at most `max_bytes`; `max_part_bytes`
-  // bounds one value handed out whole (an element, a member).
-  JsonDocumentScanner(int fd, std::string origin, std::uint64_t max_bytes, std::size_t max_part_bytes);
+  // bounds one value handed out whole (an element, a member).  Each block
+  // read is also written to `copy_fd` when it is not -1 (standard input kept
+  // for a second read: input_file.hpp).
+  JsonDocumentScanner(int fd, std::string origin, std::uint64_t max_bytes, std::size_t max_part_bytes, int copy_fd = -1);
   // Reads `text`, which must outlive the scanner, a block at a time as from a file.
   JsonDocumentScanner(std::string_view text, std::string origin, std::size_t max_part_bytes);
   ~JsonDocumentScanner();
@@ -85,6 +87,7 @@ class JsonDocumentScanner {
   void advance(std::size_t end);      // steps over [pos_, end), counting lines
 
   int fd_ = -1;
+  int copy_fd_ = -1;
   std::string_view text_;             // the input when it is in memory (fd_ < 0)
   std::string origin_;
   std::uint64_t max_bytes_;

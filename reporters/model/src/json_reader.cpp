@@ -1,5 +1,7 @@
 #include "json_reader.hpp"
 
+#include "perfgate/model/input_file.hpp"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -46,25 +48,8 @@ void InputFile::fail(const std::string& problem) {
 }
 
 std::string read_input_file(const std::filesystem::path& file) {
-  const std::string name = file.string();
   const InputFile input(file);
-  const int fd = input.fd();
-  const std::uint64_t size = input.size();
-  std::string text;
-  text.reserve(static_cast<std::size_t>(size));
-  char buffer[1 << 16];
-  while (true) {
-    const ssize_t got = ::read(fd, buffer, sizeof buffer);
-    if (got < 0) {
-      if (errno == EINTR) continue;
-      throw InputError(name + ": cannot read: " + std::strerror(errno));
-    }
-    if (got == 0) break;
-    if (text.size() + static_cast<std::size_t>(got) > kMaxInputBytes)  // grew while being read
-      throw InputError(name + ": is over " + std::to_string(kMaxInputBytes) + " bytes (1 GiB); inputs up to that are read");
-    text.append(buffer, static_cast<std::size_t>(got));
-  }
-  return text;
+  return read_rest(input.fd(), file.string());
 }
 
 ObjectReader::ObjectReader(const Json& object, std::string origin, std::string where)

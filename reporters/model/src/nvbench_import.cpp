@@ -10,6 +10,7 @@
 #include "perfgate/model/benchmark_name.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/suite_name.hpp"
+#include "nvbench_document.hpp"
 #include "nvbench_sample_file.hpp"
 #include "nvbench_values.hpp"
 
@@ -22,7 +23,6 @@ using detail::nvbench_whole;
 
 constexpr const char* kSampleFileTag = "nv/json/bin:nv/cold/sample_times";
 // Bounds for the device numbers, so that converting them cannot overflow.
-constexpr double kMaxInt = 2147483647.0;
 constexpr double kMaxBytes = 9.0e18;
 constexpr double kMaxHz = 1.0e15;
 
@@ -30,6 +30,8 @@ struct Device {
   int id = 0;
   Fingerprint fingerprint;
 };
+
+using detail::kMaxInt;
 
 // sm_version 750 -> "7.5"; 1000 -> "10.0".
 std::string compute_capability(int sm_version) {
@@ -168,22 +170,74 @@ BenchmarkResult read_state(const Json& state, const std::string& name, const std
   return b;
 }
 
-struct Context {
-  std::string origin;
-  std::map<int, Device> devices;
-  bool one_device = true;
-  std::optional<std::filesystem::path> sample_folder;
-};
-
 std::string state_name(const Json& state, const std::string& where) {
   for (const char* key : {"name", "description"})  // "description" before NVBench JSON 1.0
     if (state.contains(key) && state[key].is_string()) return state[key].get<std::string>();
   throw InputError(where + " has no \"name\"");
 }
 
-void read_benchmark(const Json& bench, std::size_t index, const Context& context, Results& results,
-                    std::set<std::string>& seen) {
-  const std::string at = context.origin + ": benchmarks[" + std::to_string(index) + "]";
+const Json* argv_of(const Json& meta) {
+  if (!meta.is_object() || !meta.contains("argv") || !meta["argv"].is_array()) return nullptr;
+  return &meta["argv"];
+}
+
+std::string command_of(const Json& meta) {
+  const Json* argv = argv_of(meta);
+  std::string command;
+  if (argv)
+    for (const Json& arg : *argv)
+      if (arg.is_string()) {
+        if (!command.empty()) command += ' ';
+        command += arg.get<std::string>();  // appended, not "a + b": GCC 12 warns wrongly about the temporary
+      }
+  return command;
+}
+
+std::string program_of(const Json& meta) {
+  const Json* argv = argv_of(meta);
+  if (!argv || argv->empty() || !(*argv)[0].is_string()) return "";
+  return (*argv)[0].get<std::string>();
+}
+
+}  // namespace
+
+namespace detail {
+
+NvbenchImport::NvbenchImport(std::string origin)
+    : origin_(std::move(origin)), sample_folder_(nvbench_sample_folder(origin_)) {}
+
+void NvbenchImport::read_devices(const Json& devices) {
+  for (const Json& d : devices) {
+    Device device = read_device(d, origin_);
+    devices_[device.id] = device.fingerprint;
+  }
+}
+
+void NvbenchImport::note_devices_used(const Json& bench) {
+  if (!bench.is_object() || !bench.contains("states") || !bench["states"].is_array()) return;
+  for (const Json& state : bench["states"])
+    if (state.is_object() && state.contains("device"))
+      used_ids_.insert(static_cast<int>(nvbench_whole(state, "device", kMaxInt, origin_ + ": a state")));
+}
+
+void NvbenchImport::start(const Json& meta) {
+  std::vector<Device> used;
+  for (int id : used_ids_) {
+    const auto it = devices_.find(id);
+    if (it == devices_.end())
+      throw InputError(origin_ + ": a state ran on device " + std::to_string(id) + ", which 'devices' does not describe");
+    used.push_back(Device{id, it->second});
+  }
+  if (used.empty()) throw InputError(origin_ + ": NVBench JSON with no benchmark states (nothing was measured)");
+  one_device_ = used.size() == 1;
+  results_.fingerprint = machine_fingerprint(used);
+  results_.source.command = command_of(meta);
+  // The program that ran (meta.argv[0]), not the file.
+  results_.suite = imported_suite_name(program_of(meta), origin_);
+}
+
+void NvbenchImport::add(const Json& bench, std::size_t index) {
+  const std::string at = origin_ + ": benchmarks[" + std::to_string(index) + "]";
   if (!bench.is_object() || !bench.contains("name") || !bench["name"].is_string())
     throw InputError(at + " has no \"name\"");
   const std::string bench_name = bench["name"].get<std::string>();
@@ -192,67 +246,29 @@ void read_benchmark(const Json& bench, std::size_t index, const Context& context
   for (std::size_t i = 0; i < states.size(); ++i) {
     const std::string where_index = at + ".states[" + std::to_string(i) + "]";
     if (!states[i].is_object()) throw InputError(where_index + " is not a JSON object");
-    const std::string label = state_label(state_name(states[i], where_index), context.one_device);
+    const std::string label = state_label(state_name(states[i], where_index), one_device_);
     const std::string name = label.empty() ? bench_name : bench_name + "/" + label;
     if (auto problem = benchmark_name_problem(name))
       throw InputError(where_index + " has an unusable name " + quote_text(name) + ": " + *problem);
-    const std::string where = context.origin + ": state " + quote_text(name);
-    if (!seen.insert(name).second) throw InputError(where + " appears more than once");
-    results.benchmarks.push_back(read_state(states[i], name, context.sample_folder, where));
+    const std::string where = origin_ + ": state " + quote_text(name);
+    if (!seen_.insert(name).second) throw InputError(where + " appears more than once");
+    results_.benchmarks.push_back(read_state(states[i], name, sample_folder_, where));
   }
 }
 
-// The devices that states ran on, in id order; every one must be described.
-std::vector<Device> used_devices(const Json& doc, const std::map<int, Device>& described, const std::string& origin) {
-  std::set<int> ids;
-  for (const Json& bench : doc["benchmarks"])
-    if (bench.is_object() && bench.contains("states") && bench["states"].is_array())
-      for (const Json& state : bench["states"])
-        if (state.is_object() && state.contains("device")) ids.insert(static_cast<int>(nvbench_whole(state, "device", kMaxInt, origin + ": a state")));
-  std::vector<Device> used;
-  for (int id : ids) {
-    const auto it = described.find(id);
-    if (it == described.end())
-      throw InputError(origin + ": a state ran on device " + std::to_string(id) + ", which 'devices' does not describe");
-    used.push_back(it->second);
-  }
-  return used;
-}
+}  // namespace detail
 
-std::string command_of(const Json& doc) {
-  const Json* argv = doc.contains("meta") && doc["meta"].is_object() && doc["meta"].contains("argv") ? &doc["meta"]["argv"] : nullptr;
-  std::string command;
-  if (argv && argv->is_array())
-    for (const Json& arg : *argv)
-      if (arg.is_string()) command += (command.empty() ? "" : " ") + arg.get<std::string>();
-  return command;
-}
-
-std::string program_of(const Json& doc) {
-  const Json* argv = doc.contains("meta") && doc["meta"].is_object() && doc["meta"].contains("argv") ? &doc["meta"]["argv"] : nullptr;
-  if (!argv || !argv->is_array() || argv->empty() || !(*argv)[0].is_string()) return "";
-  return (*argv)[0].get<std::string>();
-}
+namespace {
 
 Results import_document(const Json& doc, const std::string& origin) {
   if (!doc["devices"].is_array()) throw InputError(origin + ": 'devices' is not an array");
   if (!doc["benchmarks"].is_array()) throw InputError(origin + ": 'benchmarks' is not an array");
-  Context context{origin, {}, true, detail::nvbench_sample_folder(origin)};
-  for (const Json& d : doc["devices"]) {
-    Device device = read_device(d, origin);
-    context.devices[device.id] = device;
-  }
-  const std::vector<Device> used = used_devices(doc, context.devices, origin);
-  if (used.empty()) throw InputError(origin + ": NVBench JSON with no benchmark states (nothing was measured)");
-  context.one_device = used.size() == 1;
-  Results results;
-  results.fingerprint = machine_fingerprint(used);
-  results.source.command = command_of(doc);
-  // The program that ran (meta.argv[0]), not the file.
-  results.suite = imported_suite_name(program_of(doc), origin);
-  std::set<std::string> seen;
-  for (std::size_t i = 0; i < doc["benchmarks"].size(); ++i) read_benchmark(doc["benchmarks"][i], i, context, results, seen);
-  return results;
+  detail::NvbenchImport import(origin);
+  import.read_devices(doc["devices"]);
+  for (const Json& bench : doc["benchmarks"]) import.note_devices_used(bench);
+  import.start(doc.contains("meta") ? doc["meta"] : Json());
+  for (std::size_t i = 0; i < doc["benchmarks"].size(); ++i) import.add(doc["benchmarks"][i], i);
+  return import.finish();
 }
 
 }  // namespace

@@ -1,8 +1,13 @@
 // JSON text -> validated Results.  Every rejection is an InputError whose
 // message is "ORIGIN: where: problem" on one line.
 
+#include <unistd.h>
+
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <exception>
+#include <memory>
 #include <future>
 #include <limits>
 #include <set>
@@ -15,6 +20,7 @@
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/input_file.hpp"
 #include "perfgate/model/nvbench_import.hpp"
+#include "nvbench_stream.hpp"
 #include "perfgate/model/plausible_times.hpp"
 #include "perfgate/model/suite_name.hpp"
 #include "perfgate/model/results_io.hpp"
@@ -311,24 +317,40 @@ std::optional<Results> read_results_streaming(detail::JsonDocumentScanner& scann
 
 namespace {
 
+// Scanners of text in memory, and of an open file from its start (each
+// call rewinds it: NVBench JSON is read in two passes).
+detail::ScannerOpener text_scanner(std::string_view text, const std::string& origin, std::size_t max_part_bytes) {
+  return [=] { return std::make_unique<detail::JsonDocumentScanner>(text, origin, max_part_bytes); };
+}
+
+detail::ScannerOpener file_scanner(int fd, const std::string& origin) {
+  return [=] {
+    if (::lseek(fd, 0, SEEK_SET) != 0)
+      throw InputError(origin + ": cannot read it again from its start: " + std::strerror(errno));
+    return std::make_unique<detail::JsonDocumentScanner>(fd, origin, detail::kMaxInputBytes, detail::kMaxPartBytes);
+  };
+}
+
 // Google Benchmark JSON (its first member "context", as Google Benchmark
-// writes it) and perfgate's own results (first "schema") are read as they
-// stream from `scanner`, one row at a time; nullopt for any other document,
-// which is then read whole.  A document that does
-// not even start as a JSON object is refused by the scanner (a file), or left
-// to the whole-document reader (text already in memory), which words that
-// complaint as it always has.
-std::optional<Results> read_streaming(detail::JsonDocumentScanner& scanner, bool refuse_here) {
+// writes it), NVBench JSON (first "meta" or "devices") and perfgate's own
+// results (first "schema") are read as they stream from the scanner `open`
+// gives, one part at a time; nullopt for any other document, which is then
+// read whole.  A document that does not even start as a JSON object is
+// refused by the scanner (a file), or left to the whole-document reader
+// (text already in memory), which words that complaint as it always has.
+std::optional<Results> read_streaming(const detail::ScannerOpener& open, bool refuse_here) {
+  const std::unique_ptr<detail::JsonDocumentScanner> scanner = open();
   std::optional<std::string> first_key;
   try {
-    first_key = scanner.next_key();
+    first_key = scanner->next_key();
   } catch (const InputError&) {
     if (refuse_here) throw;  // a file is not read whole to be refused: a 1 GB file of zeros stops at its first byte
     return std::nullopt;
   }
-  detail::JsonPartParser parse(scanner.origin());
-  if (first_key == "context") return detail::import_gbench(scanner, parse);
-  if (first_key == "schema") return read_results_streaming(scanner, parse);
+  detail::JsonPartParser parse(scanner->origin());
+  if (first_key == "context") return detail::import_gbench(*scanner, parse);
+  if (first_key == "schema") return read_results_streaming(*scanner, parse);
+  if (first_key == "meta" || first_key == "devices") return detail::import_nvbench(*scanner, *first_key, open, parse);
   return std::nullopt;
 }
 
@@ -343,8 +365,7 @@ Results parse_any_format(const std::string& text, const std::string& origin) {
     // Its first member is not "context" (a writer that sorts keys): laid out
     // as Google Benchmark writes it and read as every such file is.
     const std::string laid_out = "{\"context\": " + doc["context"].dump() + ", \"benchmarks\": " + doc["benchmarks"].dump() + "}";
-    detail::JsonDocumentScanner scanner(laid_out, origin, laid_out.size() + 1);
-    return *read_streaming(scanner, true);
+    return *read_streaming(text_scanner(laid_out, origin, laid_out.size() + 1), true);
   }
   if (is_nvbench_json(doc)) return import_nvbench(doc, origin);
   if (!doc.is_object()) throw InputError(origin + ": is not a JSON object");
@@ -365,19 +386,43 @@ Results checked(Results results, const std::string& origin) {
 }  // namespace
 
 Results parse_results(const std::string& text, const std::string& origin) {
-  detail::JsonDocumentScanner scanner(text, origin, detail::kMaxPartBytes);
-  std::optional<Results> results = read_streaming(scanner, false);
+  std::optional<Results> results = read_streaming(text_scanner(text, origin, detail::kMaxPartBytes), false);
   return checked(results ? std::move(*results) : parse_any_format(text, origin), origin);
 }
 
+namespace {
+
+// An open file read as it streams, else whole.
+Results load_file(int fd, const std::string& origin) {
+  if (std::optional<Results> results = read_streaming(file_scanner(fd, origin), true))
+    return checked(std::move(*results), origin);
+  if (::lseek(fd, 0, SEEK_SET) != 0) throw InputError(origin + ": cannot read it again from its start: " + std::strerror(errno));
+  return parse_results(read_rest(fd, origin), origin);
+}
+
+// Standard input read as it streams, its blocks copied aside for a second
+// read (input_file.hpp); read whole where no copy can be kept.
+Results load_standard_input() {
+  const std::string origin = input_name("-");
+  RereadableStandardInput input;
+  if (!input.rereadable()) return parse_results(read_input("-"), origin);
+  bool first = true;
+  const detail::ScannerOpener open = [&] {
+    const int copy = first ? input.copy_fd() : -1;
+    const int fd = first ? STDIN_FILENO : input.rewind();
+    first = false;
+    return std::make_unique<detail::JsonDocumentScanner>(fd, origin, detail::kMaxInputBytes, detail::kMaxPartBytes, copy);
+  };
+  if (std::optional<Results> results = read_streaming(open, true)) return checked(std::move(*results), origin);
+  return parse_results(read_rest(input.rewind(), origin), origin);
+}
+
+}  // namespace
+
 Results load_results(const std::filesystem::path& file) {
-  if (is_standard_input(file)) return parse_results(read_input(file), input_name(file));  // "-"
-  {
-    const detail::InputFile input(file);
-    detail::JsonDocumentScanner scanner(input.fd(), input_name(file), detail::kMaxInputBytes, detail::kMaxPartBytes);
-    if (std::optional<Results> results = read_streaming(scanner, true)) return checked(std::move(*results), input_name(file));
-  }
-  return parse_results(read_input(file), input_name(file));
+  if (is_standard_input(file)) return load_standard_input();  // "-"
+  const detail::InputFile input(file);
+  return load_file(input.fd(), input_name(file));
 }
 
 std::pair<Results, Results> load_results_pair(const std::filesystem::path& first, const std::filesystem::path& second) {

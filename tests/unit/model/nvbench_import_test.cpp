@@ -275,7 +275,8 @@ TEST(NvbenchImport, MalformedJsonNamesTheFile) {
   const TempDir dir;
   const fs::path file = dir / "broken.json";
   std::ofstream(file) << R"({"devices": [], "benchmarks": [)";
-  expect_one_line_naming(load_error(file), file, "malformed JSON");
+  // Read as it streams: the place where the document stops, not just "malformed".
+  expect_one_line_naming(load_error(file), file, "line 1, column 32: the input ends where a value should be");
 }
 
 TEST(NvbenchImport, PromotedSummariesRoundTrip) {
@@ -290,6 +291,42 @@ TEST(NvbenchImport, PromotedSummariesRoundTrip) {
   EXPECT_EQ(again.benchmarks[0].summary->mean, imported.benchmarks[0].summary->mean);
   EXPECT_EQ(again.benchmarks[0].summary->stdev, imported.benchmarks[0].summary->stdev);
   EXPECT_EQ(again.fingerprint.slug, imported.fingerprint.slug);
+}
+
+// A file as NVBench lays it out ("meta", "devices", "benchmarks") is read
+// in a stream, two passes, one benchmark at a time; the same document with
+// its keys sorted is read whole.  Both give the same results, and the same
+// complaint for a state on an undescribed device found before a later
+// benchmark's bad state, as the whole document's reading orders them.
+TEST(NvbenchImport, ReadAsItStreamsAsTheWholeDocumentIsRead) {
+  const fs::path real = fs::path(PERFGATE_TEST_FIXTURES) / "real";
+  for (const char* name : {"nvbench__test_ref.json", "spark-rapids-jni__hash_before.json"}) {
+    SCOPED_TRACE(name);
+    const std::string text = read_bytes(real / name);
+    ASSERT_EQ(text.find("{\n  \"meta\""), 0u) << "laid out as NVBench writes it";
+    const Results streamed = parse_results(text, name);
+    const Results whole = parse_results(Json::parse(text).dump(), name);  // "benchmarks" first: read whole
+    EXPECT_EQ(results_to_json(streamed), results_to_json(whole));
+    EXPECT_GT(streamed.benchmarks.size(), 0u);
+  }
+  Json doc = Json::parse(read_bytes(real / "nvbench__test_ref.json"));
+  doc["benchmarks"][0]["states"][0]["device"] = 7;  // undescribed
+  doc["benchmarks"][1]["states"][0].erase("name");
+  doc["benchmarks"][1]["states"][0].erase("description");
+  const std::string sorted = doc.dump();
+  const std::string laid_out = R"({"meta": )" + doc["meta"].dump() + R"(, "devices": )" + doc["devices"].dump() +
+                               R"(, "benchmarks": )" + doc["benchmarks"].dump() + "}";
+  std::string errors[2];
+  for (int i = 0; i < 2; ++i) {
+    try {
+      (void)parse_results(i == 0 ? laid_out : sorted, "x.json");
+      ADD_FAILURE() << "a state on device 7, which is not described, was read";
+    } catch (const InputError& e) {
+      errors[i] = e.what();
+    }
+  }
+  EXPECT_EQ(errors[0], "x.json: a state ran on device 7, which 'devices' does not describe");
+  EXPECT_EQ(errors[0], errors[1]);
 }
 
 // Every NVBench file of the shared real corpus, when it is checked out.

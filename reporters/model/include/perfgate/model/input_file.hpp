@@ -4,6 +4,7 @@
 // `baseline show -`, `history ingest -`), "-" names standard input, so a
 // file can come from a pipe (`gunzip -c x.json.gz | perfgate report - ...`).
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -21,6 +22,45 @@ std::string input_name(const std::filesystem::path& file);
 // or for "-" standard input, whatever it is (a pipe, a file), up to the same
 // size ("<stdin>: problem").
 std::string read_input(const std::filesystem::path& file);
+
+// Standard input read so that it can be read again from its start (a
+// streamed reader's second pass, a whole read after a stream gave up),
+// costing disk, not memory, however big the input (issue 28).  A regular
+// file given as standard input is read in place.  Anything else (a pipe) is
+// read as it comes, each block also written to an unnamed temporary file
+// (O_TMPFILE: no name to leave behind, even when perfgate is killed); to
+// read it again, the rest is copied there too and the copy is read.  With
+// no such file possible (a temporary folder without O_TMPFILE) copy_fd() is
+// -1 and rewind() fails: the caller reads standard input whole instead.
+class RereadableStandardInput {
+ public:
+  RereadableStandardInput();
+  RereadableStandardInput(const RereadableStandardInput&) = delete;
+  RereadableStandardInput& operator=(const RereadableStandardInput&) = delete;
+  ~RereadableStandardInput();
+
+  // False when a pipe came with no temporary file to copy it to.
+  bool rereadable() const { return copy_fd_ >= 0 || in_place_; }
+  // The first read: from standard input, each block read also written to copy_fd() (-1: no copy needed).
+  int copy_fd() const { return copy_fd_; }
+  // After a first read of any length: a descriptor at the input's first
+  // byte, holding all of it (InputError "<stdin>: problem" past the 1 GiB cap).
+  int rewind();
+
+ private:
+  int copy_fd_ = -1;
+  bool in_place_ = false;
+  std::uint64_t start_ = 0;  // where the input starts in a regular file
+};
+
+// The bytes of `fd` from its current place to its end (at most the 1 GiB
+// cap), named `name` in complaints.
+std::string read_rest(int fd, const std::string& name);
+
+namespace detail {
+// All of `data` written to `fd`; InputError "NAME: cannot copy it to a temporary file: why".
+void write_all(int fd, const char* data, std::size_t size, const std::string& name);
+}  // namespace detail
 
 // Standard input can be read once: InputError when "-" is among `inputs`
 // more than once ("standard input ('-') can be read once; WHAT names it N times").
