@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <type_traits>
 
 #include "json_reader.hpp"
 #include "perfgate/model/errors.hpp"
@@ -20,8 +21,9 @@ constexpr const char* kStandardInputName = "<stdin>";
   throw InputError(name + ": is over " + std::to_string(detail::kMaxInputBytes) + " bytes (1 GiB); inputs up to that are read");
 }
 
-// Reads `fd` to its end in blocks, handing each to `use`; a pipe has no size
-// to check first, so the cap is checked while reading.
+// Reads `fd` to its end in blocks, handing each to `use` (which may answer
+// false to stop); a pipe has no size to check first, so the cap is checked
+// while reading.
 template <typename Use>
 void read_blocks(int fd, const std::string& name, Use use) {
   std::vector<char> buffer(std::size_t{1} << 20);
@@ -35,7 +37,11 @@ void read_blocks(int fd, const std::string& name, Use use) {
     if (got == 0) return;
     total += static_cast<std::uint64_t>(got);
     if (total > detail::kMaxInputBytes) refuse_too_big(name);
-    use(buffer.data(), static_cast<std::size_t>(got));
+    if constexpr (std::is_same_v<decltype(use(buffer.data(), std::size_t{})), bool>) {
+      if (!use(buffer.data(), static_cast<std::size_t>(got))) return;
+    } else {
+      use(buffer.data(), static_cast<std::size_t>(got));
+    }
   }
 }
 
@@ -110,6 +116,11 @@ bool is_standard_input(const std::filesystem::path& file) { return file.native()
 
 std::string input_name(const std::filesystem::path& file) {
   return is_standard_input(file) ? kStandardInputName : file.string();
+}
+
+void read_input_blocks(const std::filesystem::path& file, const std::function<bool(std::string_view)>& use) {
+  const detail::InputFile input(file);
+  read_blocks(input.fd(), file.string(), [&](const char* data, std::size_t size) { return use({data, size}); });
 }
 
 std::string read_input(const std::filesystem::path& file) {

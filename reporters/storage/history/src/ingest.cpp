@@ -1,8 +1,11 @@
 #include "perfgate/history/ingest.hpp"
 #include "perfgate/history/ingest_batch.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <exception>
 #include <optional>
+#include <thread>
 #include <string>
 #include <variant>
 
@@ -17,6 +20,7 @@
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/input_file.hpp"
 #include "perfgate/model/results_io.hpp"
+#include "perfgate/model/work_pool.hpp"
 #include "perfgate/sql/batch_insert.hpp"
 
 namespace perfgate::history {
@@ -81,9 +85,35 @@ bool is_comparison_text(const std::string& content) {
   return !doc.is_discarded() && is_comparison_json(doc);
 }
 
+// Whether a file's first member says it holds results: perfgate's
+// ("schema": "perfgate-results"), Google Benchmark's ("context") or
+// NVBench's ("meta", "devices"), read from its first block.
+bool starts_as_results(const fs::path& file) {
+  FirstMember first;
+  read_input_blocks(file, [&](std::string_view block) {
+    nlohmann::json::sax_parse(block, &first);
+    return false;
+  });
+  if (first.first_key == "schema") return first.first_text == kResultsSchema;
+  return first.first_key == "context" || first.first_key == "meta" || first.first_key == "devices";
+}
+
+// A results file read as it streams, never whole (issue 28): its bytes
+// hashed block by block for the run's id, then its results loaded.
+Record read_streamed_run(const fs::path& file, const IngestOptions& options, std::int64_t now) {
+  ContentHash content;
+  read_input_blocks(file, [&](std::string_view block) {
+    content.add(block);
+    return true;
+  });
+  content.end_part();
+  return make_run_record(load_results(file), content, input_name(file), options, now);
+}
+
 // Read once ("-" is standard input, which cannot be read twice), then
-// parsed as a comparison or as results.
+// parsed as a comparison or as results; a results file is read as it streams.
 Record read_record(const fs::path& file, const IngestOptions& options, std::int64_t now) {
+  if (!is_standard_input(file) && starts_as_results(file)) return read_streamed_run(file, options, now);
   const std::string content = read_input(file);
   const std::string name = input_name(file);
   if (is_comparison_text(content)) return make_comparison_record(content, name, options);
@@ -212,6 +242,31 @@ IngestSummary store_records(sql::Connection& db, const std::vector<Record>& reco
   return summary;
 }
 
+// Each file read by its own task, on every core (reading is most of an
+// ingest's time); of several bad files, the first named gives the error.
+std::vector<Record> read_records(const std::vector<fs::path>& files, const IngestOptions& options, std::int64_t now) {
+  std::vector<std::optional<Record>> read(files.size());
+  std::vector<std::exception_ptr> failed(files.size());
+  {
+    WorkPool pool(std::min<std::size_t>(files.size(), std::max(1u, std::thread::hardware_concurrency())));
+    for (std::size_t i = 0; i < files.size(); ++i)
+      pool.submit([&, i] {
+        try {
+          read[i] = read_record(files[i], options, now);
+        } catch (...) {
+          failed[i] = std::current_exception();
+        }
+      });
+    pool.wait();
+  }
+  std::vector<Record> records;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (failed[i]) std::rethrow_exception(failed[i]);
+    records.push_back(std::move(*read[i]));
+  }
+  return records;
+}
+
 }  // namespace
 
 IngestBatch read_ingest_files(const std::vector<fs::path>& files, const IngestOptions& options) {
@@ -219,7 +274,7 @@ IngestBatch read_ingest_files(const std::vector<fs::path>& files, const IngestOp
   IngestBatch batch;
   batch.now = now_seconds();
   batch.force = options.force;
-  for (const fs::path& file : files) batch.records.push_back(read_record(file, options, batch.now));
+  batch.records = read_records(files, options, batch.now);
   return batch;
 }
 

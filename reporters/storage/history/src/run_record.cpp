@@ -38,19 +38,30 @@ bool has_time(const BenchmarkResult& b) { return !b.samples.empty() || (b.summar
 
 }  // namespace
 
-std::string content_id(const std::vector<std::string>& parts) {
-  std::uint64_t hash = 14695981039346656037ull;
-  const auto add = [&hash](unsigned char byte) {
-    hash ^= byte;
+void ContentHash::add(std::string_view bytes) {
+  std::uint64_t hash = hash_;
+  for (const char c : bytes) {
+    hash ^= static_cast<unsigned char>(c);
     hash *= 1099511628211ull;
-  };
-  for (const std::string& part : parts) {
-    for (char c : part) add(static_cast<unsigned char>(c));
-    add(0);
   }
+  hash_ = hash;
+}
+
+void ContentHash::end_part() { add(std::string_view("\0", 1)); }
+
+std::string ContentHash::id() const {
   char text[17];
-  std::snprintf(text, sizeof text, "%016" PRIx64, hash);
+  std::snprintf(text, sizeof text, "%016" PRIx64, hash_);
   return text;
+}
+
+std::string content_id(const std::vector<std::string>& parts) {
+  ContentHash hash;
+  for (const std::string& part : parts) {
+    hash.add(part);
+    hash.end_part();
+  }
+  return hash.id();
 }
 
 std::optional<std::int64_t> epoch_seconds(const std::string& utc) {
@@ -82,6 +93,14 @@ std::string utc_text(std::int64_t seconds) {
 
 RunRecord make_run_record(const Results& results, const std::string& content, const std::string& origin,
                           const IngestOptions& options, std::int64_t now) {
+  ContentHash hash;
+  hash.add(content);
+  hash.end_part();
+  return make_run_record(results, hash, origin, options, now);
+}
+
+RunRecord make_run_record(const Results& results, const ContentHash& content, const std::string& origin,
+                          const IngestOptions& options, std::int64_t now) {
   RunRecord run;
   run.suite = options.suite.empty() ? results.suite : options.suite;
   run.testbed = testbed_of(results.fingerprint, options.testbed, origin);
@@ -95,8 +114,16 @@ RunRecord make_run_record(const Results& results, const std::string& content, co
   run.source = origin;
   // A suite named by the caller makes another run of the same bytes (the
   // ids of runs ingested without one stay as they always were).
-  run.run_id = options.suite.empty() ? content_id({content, run.commit, run.testbed.name, run.kind})
-                                     : content_id({content, run.commit, run.testbed.name, run.kind, run.suite});
+  ContentHash id = content;
+  for (const std::string* part : {&run.commit, &run.testbed.name, &run.kind}) {
+    id.add(*part);
+    id.end_part();
+  }
+  if (!options.suite.empty()) {
+    id.add(run.suite);
+    id.end_part();
+  }
+  run.run_id = id.id();
   for (const BenchmarkResult& b : results.benchmarks)
     if (b.measured() && has_time(b)) run.measurements.push_back(measurement_of(b));
   if (run.measurements.empty()) throw InputError(origin + ": no benchmark was measured: nothing to keep");

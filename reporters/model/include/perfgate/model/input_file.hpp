@@ -6,7 +6,9 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace perfgate {
@@ -61,6 +63,10 @@ namespace detail {
 // All of `data` written to `fd`; InputError "NAME: cannot copy it to a temporary file: why".
 void write_all(int fd, const char* data, std::size_t size, const std::string& name);
 }  // namespace detail
+
+// A regular file (read_input's checks) handed to `use` in blocks of up to
+// 1 MiB, in order, until its end or until `use` answers false.
+void read_input_blocks(const std::filesystem::path& file, const std::function<bool(std::string_view)>& use);
 
 // Standard input can be read once: InputError when "-" is among `inputs`
 // more than once ("standard input ('-') can be read once; WHAT names it N times").

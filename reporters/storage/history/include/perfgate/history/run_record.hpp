@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "perfgate/history/ingest.hpp"
@@ -37,14 +38,31 @@ struct RunRecord {
   std::vector<MeasurementRecord> measurements;
 };
 
-// The record of `results`, read from `origin` whose bytes were `content`.
-// Throws InputError("ORIGIN: ...") when it has no commit and options give
-// none, names no device and no --testbed is given, or measured nothing.
+// 64-bit FNV-1a over parts, each ended by a NUL, fed in pieces of any size
+// (a file hashed block by block as it is read): the same bytes give the
+// same id on every machine.
+class ContentHash {
+ public:
+  void add(std::string_view bytes);
+  void end_part();  // the NUL that ends a part
+  std::string id() const;  // 16 lower-case hex digits
+
+ private:
+  std::uint64_t hash_ = 14695981039346656037ull;  // the offset basis: nothing hashed
+};
+
+// The record of `results`, read from `origin`, whose bytes `content` has
+// hashed as one part (the run's id is that and the commit, testbed, kind
+// and a given suite).  Throws InputError("ORIGIN: ...") when it has no
+// commit and options give none, names no device and no --testbed is given,
+// or measured nothing.
+RunRecord make_run_record(const Results& results, const ContentHash& content, const std::string& origin,
+                          const IngestOptions& options, std::int64_t now);
+// The same, from the bytes themselves.
 RunRecord make_run_record(const Results& results, const std::string& content, const std::string& origin,
                           const IngestOptions& options, std::int64_t now);
 
-// 16 lower-case hex digits of 64-bit FNV-1a over the parts, each ended by a
-// NUL: the same bytes give the same id on every machine.
+// ContentHash's id of the parts.
 std::string content_id(const std::vector<std::string>& parts);
 
 // Seconds since 1970 of "YYYY-MM-DDTHH:MM:SSZ"; nothing for anything else.
