@@ -9,6 +9,7 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -20,6 +21,7 @@
 #include "perfgate/history/ingest.hpp"
 #include "perfgate/history/ingest_batch.hpp"
 #include "perfgate/history/retention.hpp"
+#include "perfgate/history/run_record.hpp"
 #include "perfgate/history/run_spread.hpp"
 #include "perfgate/history/series.hpp"
 #include "perfgate/model/errors.hpp"
@@ -161,6 +163,29 @@ TEST_P(HistoryStoreTest, ABadFileAmongGoodOnesWritesNothing) {
   ingest({good});
   EXPECT_THROW(ingest({run_file("c2", {{"a", 1e-3}}, 2), dir_ / "bad.json"}), InputError);
   EXPECT_EQ(count("runs"), 1);
+}
+
+// Files are read on every core at once; the run's id is still the hash of
+// the file's bytes, and of several bad files the first named is the error.
+TEST_P(HistoryStoreTest, FilesReadAtOnceKeepTheirIdsAndTheFirstBadFilesError) {
+  const fs::path good = run_file("c1", {{"a", 1e-3}}, 1);
+  const IngestBatch batch = read_ingest_files({good}, {});
+  const auto& run = std::get<RunRecord>(batch.records.at(0));
+  EXPECT_EQ(run.run_id, content_id({perfgate::testing::read_text(good), "c1", run.testbed.name, "main"}));
+  for (const char* name : {"bad1.json", "bad2.json"})
+    perfgate::testing::write_text(dir_ / name, std::string("{\"schema\": \"perfgate/results\", \"") + name);
+  std::vector<fs::path> files;
+  for (int i = 0; i < 8; ++i) files.push_back(run_file("c" + std::to_string(i + 2), {{"a", 1e-3}}, 10 + i));
+  files.insert(files.begin() + 5, dir_ / "bad2.json");
+  files.insert(files.begin() + 3, dir_ / "bad1.json");
+  for (int round = 0; round < 5; ++round) {
+    try {
+      (void)read_ingest_files(files, {});
+      ADD_FAILURE() << "two bad files were read";
+    } catch (const InputError& e) {
+      EXPECT_EQ(std::string(e.what()).rfind((dir_ / "bad1.json").string() + ": ", 0), 0u) << e.what();
+    }
+  }
 }
 
 TEST_P(HistoryStoreTest, AFileWithoutCommitOrDeviceNeedsTheFlags) {

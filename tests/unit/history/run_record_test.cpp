@@ -26,6 +26,29 @@ TEST(RunRecord, TheIdDependsOnContentCommitTestbedAndKindOnly) {
   EXPECT_EQ(content_id({}), "cbf29ce484222325");  // FNV-1a 64's offset basis: nothing hashed
 }
 
+// A file hashed block by block as it streams names the run as its whole
+// bytes did: the ids of stores filled before stay valid.
+TEST(RunRecord, BytesHashedInPiecesGiveTheWholeBytesId) {
+  std::string bytes;
+  for (int i = 0; i < 5000; ++i) bytes += std::to_string(i * 7919) + (i % 3 ? "," : "\n");
+  for (const std::size_t piece : {std::size_t{1}, std::size_t{7}, std::size_t{4096}, bytes.size()}) {
+    ContentHash hash;
+    for (std::size_t at = 0; at < bytes.size(); at += piece) hash.add(std::string_view(bytes).substr(at, piece));
+    hash.end_part();
+    for (const char* part : {"abc", "tb", "main"}) {
+      hash.add(part);
+      hash.end_part();
+    }
+    EXPECT_EQ(hash.id(), content_id({bytes, "abc", "tb", "main"})) << "pieces of " << piece;
+  }
+  Results r = perfgate::testing::results("s", {benchmark("a", {1e-3, 1.1e-3})});
+  r.source.git_commit = "abc";
+  ContentHash hash;
+  hash.add(bytes);
+  hash.end_part();
+  EXPECT_EQ(make_run_record(r, hash, "f.json", {}, 0).run_id, make_run_record(r, bytes, "f.json", {}, 0).run_id);
+}
+
 TEST(RunRecord, DatesAreSecondsSince1970) {
   EXPECT_EQ(epoch_seconds("1970-01-01T00:00:00Z"), 0);
   EXPECT_EQ(epoch_seconds("2026-11-24T00:00:00Z"), 1795478400);
