@@ -6,6 +6,7 @@
 
 #include "perfgate/compare/comparison.hpp"
 #include "perfgate/compare/confirmation.hpp"
+#include "perfgate/stats/benjamini_hochberg.hpp"
 #include "perfgate/stats/mann_whitney.hpp"
 #include "perfgate/stats/summary.hpp"
 
@@ -173,13 +174,24 @@ Results remeasure(const SimulatedSuite& suite, const std::vector<std::string>& n
   return again;
 }
 
-bool old_rule_regression(const BenchmarkComparison& c) {
-  if (!c.evidence || !c.baseline || !c.current || c.ignored) return false;
-  const double noise = std::max(c.baseline->robust_cv, c.current->robust_cv);
-  const double threshold = std::max({c.threshold_pct, 2.5 * noise * 100.0, c.baseline->run_to_run_pct});
-  const Evidence& e = *c.evidence;
-  return c.baseline->n >= 5 && c.current->n >= 5 && (e.ratio - 1.0) * 100.0 > threshold && e.q_value < 0.05 &&
-         e.interval_available && e.ci_low > 1.0;
+std::vector<std::string> two_sided_regressions(const Comparison& comparison, const GateSettings& settings) {
+  std::vector<const BenchmarkComparison*> tested;
+  std::vector<double> p_values;
+  for (const BenchmarkComparison& c : comparison.benchmarks) {
+    if (!c.evidence || !c.baseline || !c.current || c.ignored || !enough_samples(*c.baseline, *c.current, settings))
+      continue;
+    tested.push_back(&c);
+    p_values.push_back(std::min(1.0, 2.0 * std::min(c.evidence->p_slower, c.evidence->p_faster)));
+  }
+  const std::vector<double> q_values = stats::benjamini_hochberg(p_values);
+  std::vector<std::string> regressions;
+  for (std::size_t i = 0; i < tested.size(); ++i) {
+    const Evidence& e = *tested[i]->evidence;
+    if (q_values[i] < settings.fdr_q && e.interval_available && e.ci_low > 1.0 &&
+        (e.ci_high - 1.0) * 100.0 > tested[i]->threshold_pct)
+      regressions.push_back(tested[i]->name);
+  }
+  return regressions;
 }
 
 namespace {
@@ -192,16 +204,25 @@ Results subset(const Results& results, const std::vector<std::string>& names) {
   return out;
 }
 
-// The old rule's confirmation: its suspects compared anew (BH across them)
-// and judged by it again.
-std::vector<std::string> old_rule_confirmed(const Results& baseline, const Results& recheck,
-                                            const std::vector<std::string>& suspects) {
-  std::vector<std::string> confirmed;
-  if (suspects.empty()) return confirmed;
-  const Comparison again = compare_results(subset(baseline, suspects), subset(recheck, suspects));
-  for (const BenchmarkComparison& c : again.benchmarks)
-    if (old_rule_regression(c)) confirmed.push_back(c.name);
-  return confirmed;
+// The two-sided rule's confirmation: its suspects compared anew (one
+// family across them) and judged by it again.
+std::vector<std::string> two_sided_confirmed(const Results& baseline, const Results& recheck,
+                                             const std::vector<std::string>& suspects, const GateSettings& settings) {
+  if (suspects.empty()) return {};
+  return two_sided_regressions(compare_results(subset(baseline, suspects), subset(recheck, suspects), settings), settings);
+}
+
+// Whether the planted case's exact U p-value alone reaches the level
+// Benjamini-Hochberg needs when it is the only change (q / m): what a test
+// that knew which case to look at could at best do at this sample size.
+void planted_bounds(const Comparison& comparison, const std::string& planted, const GateSettings& settings,
+                    TargetOutcome& o) {
+  const BenchmarkComparison* c = comparison.find(planted);
+  if (!c || !c->evidence || comparison.benchmarks.empty()) return;
+  const double level = settings.fdr_q / static_cast<double>(comparison.benchmarks.size());
+  const Evidence& e = *c->evidence;
+  o.bound_one_sided = e.p_slower <= level;
+  o.bound_two_sided = std::min(1.0, 2.0 * std::min(e.p_slower, e.p_faster)) <= level;
 }
 
 ModeOutcome outcome(const std::vector<std::string>& regressions, const std::string* planted) {
@@ -224,9 +245,8 @@ TargetOutcome judge_both_modes(const SimulatedSuite& suite, const GateSettings& 
   const std::string* planted = suite.planted ? &suite.baseline.benchmarks[*suite.planted].name : nullptr;
   Comparison comparison = compare_results(suite.baseline, suite.current, settings);
   const std::vector<std::string> suspects = suspected_regressions(comparison);
-  std::vector<std::string> old_suspects, compare_py;
-  for (const BenchmarkComparison& c : comparison.benchmarks)
-    if (old_rule_regression(c)) old_suspects.push_back(c.name);
+  const std::vector<std::string> old_suspects = two_sided_regressions(comparison, settings);
+  std::vector<std::string> compare_py;
   for (const BenchmarkResult& base : suite.baseline.benchmarks) {
     const BenchmarkResult* cur = suite.current.find(base.name);
     if (cur && compare_py_regression(base.samples, cur->samples)) compare_py.push_back(base.name);
@@ -237,9 +257,10 @@ TargetOutcome judge_both_modes(const SimulatedSuite& suite, const GateSettings& 
   o.compare = outcome(suspects, planted);
   o.old_compare = outcome(old_suspects, planted);
   o.compare_py = outcome(compare_py, planted);
+  if (planted) planted_bounds(comparison, *planted, settings, o);
   apply_recheck(comparison, suite.baseline, recheck);
   o.suite = outcome(suspected_regressions(comparison), planted);  // the confirmed ones
-  o.old_suite = outcome(old_rule_confirmed(suite.baseline, recheck, old_suspects), planted);
+  o.old_suite = outcome(two_sided_confirmed(suite.baseline, recheck, old_suspects, settings), planted);
   return o;
 }
 
@@ -258,6 +279,8 @@ TargetCounts run_target_cell(const SuiteSpec& spec, const GateSettings& settings
     counts.old_compare += hit(o.old_compare);
     counts.old_suite += hit(o.old_suite);
     counts.compare_py += hit(o.compare_py);
+    counts.bound_one_sided += o.bound_one_sided;
+    counts.bound_two_sided += o.bound_two_sided;
   }
   return counts;
 }

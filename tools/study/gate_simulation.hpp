@@ -87,12 +87,6 @@ struct SimulatedSuite {
 Results remeasure(const SimulatedSuite& suite, const std::vector<std::string>& names, std::size_t repetitions,
                   std::mt19937_64& rng);
 
-// The gate's rule until 2026-11-23, for contrast (docs/measurements.md):
-// r - 1 > max(threshold, 2.5 x the larger robust CV x 100, the baseline's
-// run-to-run spread), BH q < 0.05 and the interval above 1.  Reads the
-// evidence compare_results gathered (its q-values do not depend on fdr_q).
-bool old_rule_regression(const BenchmarkComparison& c);
-
 // Draws one suite.  True times are log-uniform in [1 us, 1 s]; both sides
 // come from the same (fingerprint-identical) device.
 SimulatedSuite simulate_suite(const SuiteSpec& spec, std::mt19937_64& rng);
@@ -110,18 +104,26 @@ struct SuiteOutcome {
 SuiteOutcome judge_suite(const Results& baseline, const Results& current, std::optional<std::size_t> planted,
                          const GateSettings& settings = {});
 
-// Both modes of perfgate's gate and the old rule on one suite:
+// The gate's rule before issue 30, for comparison: the two-sided U p-value
+// of every tested case in one Benjamini-Hochberg family at settings.fdr_q,
+// then the same interval (above 1) and threshold (its upper end beyond it).
+std::vector<std::string> two_sided_regressions(const Comparison& comparison, const GateSettings& settings);
+
+// Both modes of perfgate's gate and the two-sided rule ("old") on one suite:
 //   compare  compare_results alone (perfgate compare: no re-measurement);
 //   suite    then every REGRESSION re-measured with confirm_repetitions
 //            (remeasure()) and kept only if apply_recheck() confirms it, as
 //            the suite binary does;
-// the old rule likewise, its suspects re-measured and judged by it again.
+// the old rule likewise, its suspects re-measured and judged by it again;
+// and, with a planted slowdown, whether its exact U p-value alone reaches
+// q / m, one-sided and two-sided (the bound of any rank test at this size).
 struct ModeOutcome {
   std::size_t regressions = 0;  // in the suite
   bool detected = false;        // the planted benchmark among them
 };
 struct TargetOutcome {
   ModeOutcome compare, suite, old_compare, old_suite, compare_py;
+  bool bound_one_sided = false, bound_two_sided = false;
 };
 TargetOutcome judge_both_modes(const SimulatedSuite& suite, const GateSettings& settings,
                                std::size_t confirm_repetitions, std::mt19937_64& rng);
@@ -146,6 +148,7 @@ CellCounts run_cell(const SuiteSpec& spec, const GateSettings& settings, std::si
 struct TargetCounts {
   std::size_t suites = 0;
   std::size_t compare = 0, suite = 0, old_compare = 0, old_suite = 0, compare_py = 0;
+  std::size_t bound_one_sided = 0, bound_two_sided = 0;  // planted cells only
 };
 // Each suite's re-measurements draw from their own stream, seeded by one
 // draw of `rng`, so the suites drawn do not depend on the rule's suspects.

@@ -10,7 +10,8 @@
 // and every --noise-levels, A/A false alarms and the power against one
 // slowdown of max(--power-multiple x noise, --power-floor), for perfgate
 // compare (no re-measurement), for a gated suite run (suspects re-measured
-// with --confirm-repetitions and confirmed), for the old rule (both modes)
+// with --confirm-repetitions and confirmed), for the two-sided rule before issue 30 (both modes),
+// the exact U bounds of the planted case
 // and for compare.py's rule.
 
 #include <algorithm>
@@ -175,13 +176,17 @@ std::string target_report(const Options& o, const std::vector<TargetRow>& rows, 
      << " repetitions and kept only if confirmed. Bimodal's slow mode "
      << (o.fixed_modes ? "8% and drift 1% at every level" : "4 x noise away, drift 0.5 x noise (8% and 1% at 2%)")
      << ".\n"
-     << "old: the rule until 2026-11-23 (r - 1 > max(5%, 2.5 robust CVs), q < 0.05, interval above 1), same "
-        "modes. compare.py: U p < 0.05 and a slower median, per benchmark.\n"
+     << "two-sided: the rule before issue 30 (the two-sided U p-value, both directions in one BH family, the "
+        "same interval and threshold), same modes. U bound: the planted case's exact U p-value alone at the "
+        "level BH needs for one change among the suite (q / benchmarks), one-sided and two-sided: what any "
+        "rank test could reach at this size. compare.py: U p < 0.05 and a slower median, per benchmark.\n"
      << "False alarms: A/A suites with any REGRESSION. Power: suites whose planted slowdown is a REGRESSION. "
         "Brackets: 95% Wilson interval.\n\n"
-     << "| Model | Noise | FA compare | FA suite | FA old compare | FA old suite | FA compare.py | Effect | "
-        "Power compare | Power suite | Power old compare | Power old suite | Power compare.py |\n"
-     << "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+     << "| Model | Noise | FA compare | FA suite | FA two-sided compare | FA two-sided suite | FA compare.py | Effect | "
+        "Power compare | Power suite | Power two-sided compare | Power two-sided suite | U bound one-sided | "
+        "U bound two-sided | Power compare.py |\n"
+     << "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+  TargetCounts all_power;
   double worst_fa = 0.0, worst_fa_high = 0.0, worst_power = 1.0;
   for (const TargetRow& r : rows) {
     const TargetCounts& a = r.null_cell;
@@ -191,11 +196,24 @@ std::string target_report(const Options& o, const std::vector<TargetRow>& rows, 
        << plain(a.old_suite, a.suites, 2) << " | " << plain(a.compare_py, a.suites) << " | "
        << format_effect(r.effect_pct) << " | " << proportion(p.compare, p.suites) << " | "
        << proportion(p.suite, p.suites) << " | " << plain(p.old_compare, p.suites) << " | "
-       << plain(p.old_suite, p.suites) << " | " << plain(p.compare_py, p.suites) << " |\n";
+       << plain(p.old_suite, p.suites) << " | " << plain(p.bound_one_sided, p.suites) << " | "
+       << plain(p.bound_two_sided, p.suites) << " | " << plain(p.compare_py, p.suites) << " |\n";
+    all_power.suites += p.suites;
+    all_power.compare += p.compare;
+    all_power.suite += p.suite;
+    all_power.old_compare += p.old_compare;
+    all_power.old_suite += p.old_suite;
+    all_power.bound_one_sided += p.bound_one_sided;
+    all_power.bound_two_sided += p.bound_two_sided;
     worst_fa = std::max(worst_fa, share(a.compare, a.suites));
     worst_fa_high = std::max(worst_fa_high, wilson_interval(a.compare, a.suites).high);
     worst_power = std::min({worst_power, share(p.compare, p.suites), share(p.suite, p.suites)});
   }
+  md << "\nPower over every cell: compare " << plain(all_power.compare, all_power.suites) << ", suite "
+     << plain(all_power.suite, all_power.suites) << "; two-sided compare " << plain(all_power.old_compare, all_power.suites)
+     << ", suite " << plain(all_power.old_suite, all_power.suites) << "; U bound one-sided "
+     << plain(all_power.bound_one_sided, all_power.suites) << ", two-sided "
+     << plain(all_power.bound_two_sided, all_power.suites) << ".\n";
   md << "\nTargets: false alarms <= " << o.target_false_alarm_pct << "% in every cell: "
      << (worst_fa * 100.0 <= o.target_false_alarm_pct ? "met" : "MISSED") << " (worst " << pct(worst_fa, 2)
      << "%, its upper 95% bound at most " << pct(worst_fa_high, 2) << "%); power >= " << o.target_power_pct

@@ -23,9 +23,9 @@ Classification judge_slower(const Evidence& e, double threshold_pct) {
   if (pct(e.ci_high) > threshold_pct)
     return {Verdict::regression,
             format("%.2f%% slower (interval %+.2f%% to %+.2f%% reaches the %.2f%% threshold), q = %.2g",
-                   pct(e.ratio), pct(e.ci_low), pct(e.ci_high), threshold_pct, e.q_value)};
+                   pct(e.ratio), pct(e.ci_low), pct(e.ci_high), threshold_pct, e.q_slower)};
   return {Verdict::no_change, format("significant but at most %.2f%% slower, within the %.2f%% threshold (q = %.2g)",
-                                     pct(e.ci_high), threshold_pct, e.q_value)};
+                                     pct(e.ci_high), threshold_pct, e.q_slower)};
 }
 
 // The mirror image: a speed-up of the threshold's size is a ratio of
@@ -35,9 +35,9 @@ Classification judge_faster(const Evidence& e, double threshold_pct) {
   if (faster_pct > threshold_pct)
     return {Verdict::improvement,
             format("%.2f%% faster (interval %+.2f%% to %+.2f%% reaches the %.2f%% threshold), q = %.2g",
-                   -pct(e.ratio), pct(e.ci_low), pct(e.ci_high), threshold_pct, e.q_value)};
+                   -pct(e.ratio), pct(e.ci_low), pct(e.ci_high), threshold_pct, e.q_faster)};
   return {Verdict::no_change, format("significant but at most %.2f%% faster, within the %.2f%% threshold (q = %.2g)",
-                                     faster_pct, threshold_pct, e.q_value)};
+                                     faster_pct, threshold_pct, e.q_faster)};
 }
 
 // No change is established: NO_CHANGE when the measured change is within
@@ -81,9 +81,10 @@ Classification classify(const SampleSummary& baseline, const SampleSummary& curr
                                        std::to_string(settings.min_samples) + " each)"};
   if (!(baseline.median > 0.0) || !(current.median > 0.0))
     return {Verdict::inconclusive, "a median time is zero, so no ratio can be formed"};
-  const bool significant = evidence.q_value < settings.fdr_q && evidence.interval_available;
-  if (significant && evidence.ci_low > 1.0) return judge_slower(evidence, threshold_pct);
-  if (significant && evidence.ci_high < 1.0) return judge_faster(evidence, threshold_pct);
+  // Each direction decided by its own one-sided family (issue 30).
+  const bool interval = evidence.interval_available;
+  if (interval && evidence.q_slower < settings.fdr_q && evidence.ci_low > 1.0) return judge_slower(evidence, threshold_pct);
+  if (interval && evidence.q_faster < settings.fdr_q && evidence.ci_high < 1.0) return judge_faster(evidence, threshold_pct);
   return judge_unclear(evidence, baseline, current, threshold_pct, settings);
 }
 

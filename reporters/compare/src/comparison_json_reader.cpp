@@ -119,6 +119,10 @@ std::optional<Evidence> read_evidence(const Reader& parent, const char* key) {
   e.p_value = r.number("p_value");
   e.exact_p = r.flag("p_exact");
   e.q_value = r.number("q_value");
+  // The file keeps the measured direction's one-sided family (issue 30);
+  // the other direction's is not written, so it reads as no evidence.
+  (e.ratio < 1.0 ? e.p_faster : e.p_slower) = e.p_value;
+  (e.ratio < 1.0 ? e.q_faster : e.q_slower) = e.q_value;
   e.between_run_term = r.number("between_run_term");
   if (r.find("run_spread")) {
     const Reader s = r.at("run_spread");

@@ -110,9 +110,10 @@ Evidence gather_evidence(std::span<const double> baseline, const SampleSummary& 
   Evidence e;
   e.ratio = current_summary.median / baseline_summary.median;
   const stats::MannWhitney test = stats::mann_whitney_u(baseline, current);
-  e.p_value = test.p_value;
+  e.p_slower = e.q_slower = test.p_slower;
+  e.p_faster = e.q_faster = test.p_faster;
   e.exact_p = test.exact;
-  e.q_value = test.p_value;
+  show_change_direction(e);
   if (all_positive(baseline) && all_positive(current)) {
     e.between_run_term = between_run_term(baseline_summary, current_summary, settings);
     e.run_spread = run_spread(baseline_summary, current_summary, settings);
@@ -125,12 +126,38 @@ Evidence gather_evidence(std::span<const double> baseline, const SampleSummary& 
   return e;
 }
 
+void show_change_direction(Evidence& e) {
+  const bool slower = !(e.ratio < 1.0);
+  e.p_value = slower ? e.p_slower : e.p_faster;
+  e.q_value = slower ? e.q_slower : e.q_faster;
+}
+
+void set_one_sided_from_two_sided(Evidence& e, double two_sided_p) {
+  const double toward = two_sided_p / 2.0, away = 1.0 - two_sided_p / 2.0;
+  e.p_slower = e.ratio > 1.0 ? toward : away;
+  e.p_faster = e.ratio < 1.0 ? toward : away;
+  e.q_slower = e.p_slower;
+  e.q_faster = e.p_faster;
+  show_change_direction(e);
+}
+
+// Two families over the same cases, one a direction: a slowdown is tested
+// among all the run's possible slowdowns, a speed-up among its speed-ups.
 void assign_q_values(const std::vector<Evidence*>& family) {
-  std::vector<double> p_values;
-  p_values.reserve(family.size());
-  for (const Evidence* e : family) p_values.push_back(e->p_value);
-  const std::vector<double> q_values = stats::benjamini_hochberg(p_values);
-  for (std::size_t i = 0; i < family.size(); ++i) family[i]->q_value = q_values[i];
+  std::vector<double> slower, faster;
+  slower.reserve(family.size());
+  faster.reserve(family.size());
+  for (const Evidence* e : family) {
+    slower.push_back(e->p_slower);
+    faster.push_back(e->p_faster);
+  }
+  const std::vector<double> q_slower = stats::benjamini_hochberg(slower);
+  const std::vector<double> q_faster = stats::benjamini_hochberg(faster);
+  for (std::size_t i = 0; i < family.size(); ++i) {
+    family[i]->q_slower = q_slower[i];
+    family[i]->q_faster = q_faster[i];
+    show_change_direction(*family[i]);
+  }
 }
 
 bool enough_samples(const SampleSummary& baseline, const SampleSummary& current, const GateSettings& settings) {

@@ -43,8 +43,7 @@ SummaryComparison compare_summaries(const BenchmarkResult& baseline, const Bench
   out.baseline = as_sample_summary(b, baseline.throttled_samples);
   out.current = as_sample_summary(c, current.throttled_samples);
   out.evidence.ratio = test.ratio;
-  out.evidence.p_value = test.available ? test.p_value : 1.0;
-  out.evidence.q_value = out.evidence.p_value;
+  set_one_sided_from_two_sided(out.evidence, test.available ? test.p_value : 1.0);
   out.evidence.exact_p = false;
   // Separate runs shift as much as for samples (sample_evidence.hpp).
   out.evidence.between_run_term = between_run_term(out.baseline, out.current, settings);

@@ -36,12 +36,18 @@ RankSums rank_current(std::span<const double> baseline, std::span<const double> 
   return sums;
 }
 
-double normal_two_sided(double u, double n, double m, double tie_term) {
+// The normal approximation with tie correction and a continuity correction:
+// the one-sided tails and the two-sided p (scipy's "asymptotic" method).
+void normal_p_values(double u, double n, double m, double tie_term, MannWhitney& result) {
   const double total = n + m;
   const double variance = n * m / 12.0 * ((total + 1.0) - tie_term / (total * (total - 1.0)));
-  if (variance <= 0.0) return 1.0;  // every value tied: no evidence either way
-  const double distance = std::max(0.0, std::fabs(u - n * m / 2.0) - 0.5);
-  return std::min(1.0, std::erfc(distance / std::sqrt(variance) / std::sqrt(2.0)));
+  if (variance <= 0.0) return;  // every value tied: no evidence either way (all 1)
+  const double scale = std::sqrt(variance) * std::sqrt(2.0);
+  const double above = u - n * m / 2.0;
+  result.p_slower = std::min(1.0, 0.5 * std::erfc((above - 0.5) / scale));
+  result.p_faster = std::min(1.0, 0.5 * std::erfc((-above - 0.5) / scale));
+  const double distance = std::max(0.0, std::fabs(above) - 0.5);
+  result.p_value = std::min(1.0, std::erfc(distance / scale));
 }
 
 }  // namespace
@@ -58,11 +64,12 @@ MannWhitney mann_whitney_u(std::span<const double> baseline, std::span<const dou
                      current.size() <= UDistribution::kMaxExactSize;
   if (small && sums.tie_term == 0.0) {
     const auto null = UDistribution::get(current.size(), baseline.size());
-    const double tail = std::min(null->cdf(result.u), null->upper_tail(result.u));
-    result.p_value = std::min(1.0, 2.0 * tail);
+    result.p_slower = null->upper_tail(result.u);
+    result.p_faster = null->cdf(result.u);
+    result.p_value = std::min(1.0, 2.0 * std::min(result.p_slower, result.p_faster));
     result.exact = true;
   } else {
-    result.p_value = normal_two_sided(result.u, n, m, sums.tie_term);
+    normal_p_values(result.u, n, m, sums.tie_term, result);
   }
   return result;
 }

@@ -7,11 +7,14 @@ namespace {
 
 SampleSummary side(std::size_t n = 10, double median = 1.0, double cv = 0.01) { return {n, median, cv, 0}; }
 
+// Evidence whose one-sided family in the measured direction has q (the
+// other direction's p and q are 1).
 Evidence evidence(double ratio, double q, double low, double high) {
   Evidence e;
   e.ratio = ratio;
-  e.q_value = q;
-  e.p_value = q;
+  (ratio >= 1.0 ? e.p_slower : e.p_faster) = q;
+  (ratio >= 1.0 ? e.q_slower : e.q_faster) = q;
+  show_change_direction(e);
   e.interval_available = true;
   e.ci_low = low;
   e.ci_high = high;
@@ -24,6 +27,21 @@ TEST(Classify, Regression) {
   const auto k = classify(side(), side(10, 1.2), evidence(1.2, 0.001, 1.15, 1.25), 5.0, kDefaults);
   EXPECT_EQ(k.verdict, Verdict::regression);
   EXPECT_NE(k.reason.find("20.00% slower"), std::string::npos) << k.reason;
+}
+
+// A REGRESSION is decided in the slower family alone, an IMPROVEMENT in the
+// faster one (issue 30): a small q in the other direction decides nothing.
+TEST(Classify, EachDirectionIsDecidedByItsOwnFamily) {
+  Evidence e = evidence(1.2, 0.5, 1.15, 1.25);
+  e.q_faster = 0.001;
+  EXPECT_EQ(classify(side(), side(10, 1.2), e, 5.0, kDefaults).verdict, Verdict::inconclusive);
+  e.q_slower = 0.009;  // below the default q = 0.01
+  EXPECT_EQ(classify(side(), side(10, 1.2), e, 5.0, kDefaults).verdict, Verdict::regression);
+  Evidence f = evidence(0.8, 0.5, 0.75, 0.85);
+  f.q_slower = 0.001;
+  EXPECT_EQ(classify(side(), side(10, 0.8), f, 5.0, kDefaults).verdict, Verdict::inconclusive);
+  f.q_faster = 0.009;
+  EXPECT_EQ(classify(side(), side(10, 0.8), f, 5.0, kDefaults).verdict, Verdict::improvement);
 }
 
 TEST(Classify, Improvement) {

@@ -190,23 +190,33 @@ TEST(GateSimulation, RemeasureDrawsTheNamedBenchmarksAgainFromTheirDistributions
   EXPECT_NEAR(again.benchmarks[1].samples[19] / suite.baseline.find(other)->samples[0], 1.0, 1e-12);
 }
 
-TEST(GateSimulation, OldRuleNeedsThePointEstimateBeyondTheNoiseScaledThreshold) {
+// The rule before issue 30 doubles the smaller one-sided p and puts both
+// directions in one family: a one-sided 0.006 is 0.012 two-sided, not below
+// q = 0.01, where the one-sided gate would call it.
+TEST(GateSimulation, TheTwoSidedRuleDoublesTheOneSidedP) {
+  GateSettings settings;
+  settings.fdr_q = 0.01;
   BenchmarkComparison c;
+  c.name = "slower";
   c.threshold_pct = 5.0;
-  c.baseline = SampleSummary{10, 1.0, 0.04, 0};  // 2.5 x 4% = 10%
-  c.current = SampleSummary{10, 1.08, 0.01, 0};
+  c.baseline = SampleSummary{10, 1.0, 0.01, 0};
+  c.current = SampleSummary{10, 1.2, 0.01, 0};
   Evidence e;
-  e.ratio = 1.08;
-  e.q_value = 0.001;
+  e.ratio = 1.2;
+  e.p_slower = 0.004;
+  e.p_faster = 0.996;
   e.interval_available = true;
-  e.ci_low = 1.03;
-  e.ci_high = 1.13;
+  e.ci_low = 1.1;
+  e.ci_high = 1.3;
   c.evidence = e;
-  EXPECT_FALSE(old_rule_regression(c)) << "8% is within 2.5 robust CVs";
-  c.evidence->ratio = 1.11;
-  EXPECT_TRUE(old_rule_regression(c));
-  c.evidence->q_value = 0.06;
-  EXPECT_FALSE(old_rule_regression(c)) << "q < 0.05";
+  Comparison comparison;
+  comparison.benchmarks = {c};
+  EXPECT_EQ(two_sided_regressions(comparison, settings), std::vector<std::string>{"slower"});
+  comparison.benchmarks[0].evidence->p_slower = 0.006;
+  EXPECT_TRUE(two_sided_regressions(comparison, settings).empty()) << "0.012 two-sided";
+  comparison.benchmarks[0].evidence->p_slower = 0.004;
+  comparison.benchmarks[0].evidence->ci_high = 1.04;
+  EXPECT_TRUE(two_sided_regressions(comparison, settings).empty()) << "within the threshold";
 }
 
 TEST(GateSimulation, BothModesDetectALargeSlowdownAndConfirmationOnlyRemoves) {

@@ -81,6 +81,30 @@ TEST(GatherEvidence, APooledCurrentSharesTheRunEffect) {
   EXPECT_NEAR(e.between_run_term, 2.5758293035489 * 0.02 * std::sqrt(0.4), 1e-9);
 }
 
+// Each direction is its own Benjamini-Hochberg family over every tested
+// case (issue 30), and reports show the measured direction's p and q.
+TEST(GatherEvidence, SlowerAndFasterAreSeparateFamilies) {
+  const std::vector<double> base = {1.0, 1.01, 1.02, 1.03, 1.04, 1.05, 1.06, 1.07, 1.08, 1.09};
+  std::vector<double> slow, fast;
+  for (double b : base) slow.push_back(b * 1.5), fast.push_back(b / 1.5);
+  const GateSettings settings;
+  Evidence a = gather_evidence(base, summarize_samples(base), slow, summarize_samples(slow), settings);
+  Evidence b = gather_evidence(base, summarize_samples(base), fast, summarize_samples(fast), settings);
+  Evidence c = gather_evidence(base, summarize_samples(base), base, summarize_samples(base), settings);
+  EXPECT_NEAR(a.p_slower, 1.0 / 184756.0, 1e-15) << "complete separation, one-sided";
+  EXPECT_NEAR(b.p_faster, 1.0 / 184756.0, 1e-15);
+  EXPECT_EQ(a.p_value, a.p_slower) << "shown: the measured direction";
+  EXPECT_EQ(b.p_value, b.p_faster);
+  assign_q_values({&a, &b, &c});
+  // Slower family {1/184756, ~1, ~0.5}: the smallest p times 3 / 1.
+  EXPECT_NEAR(a.q_slower, 3.0 / 184756.0, 1e-15);
+  EXPECT_NEAR(b.q_faster, 3.0 / 184756.0, 1e-15);
+  EXPECT_EQ(a.q_value, a.q_slower);
+  EXPECT_EQ(b.q_value, b.q_faster);
+  EXPECT_GT(a.q_faster, 0.5);
+  EXPECT_GT(b.q_slower, 0.5);
+}
+
 TEST(NormalQuantile, KnownValues) {
   EXPECT_NEAR(stats::normal_quantile(0.975), 1.959963984540054, 1e-8);
   EXPECT_NEAR(stats::normal_quantile(0.995), 2.5758293035489004, 1e-8);

@@ -21,10 +21,14 @@ double u_statistic(const std::vector<double>& base, const std::vector<double>& c
   return u;
 }
 
-// The two-sided exact p-value by brute force: every way of splitting the
-// pooled values into groups of the original sizes is equally likely under
-// the null hypothesis.
-double enumerated_p_value(const std::vector<double>& base, const std::vector<double>& cur) {
+struct Enumerated {
+  double two_sided, slower, faster;
+};
+
+// The exact p-values by brute force: every way of splitting the pooled
+// values into groups of the original sizes is equally likely under the
+// null hypothesis.
+Enumerated enumerated_p_values(const std::vector<double>& base, const std::vector<double>& cur) {
   std::vector<double> pooled = base;
   pooled.insert(pooled.end(), cur.begin(), cur.end());
   const double observed = u_statistic(base, cur);
@@ -39,7 +43,7 @@ double enumerated_p_value(const std::vector<double>& base, const std::vector<dou
     at_most += u <= observed;
     at_least += u >= observed;
   } while (std::next_permutation(in_current.begin(), in_current.end()));
-  return std::min(1.0, 2.0 * std::min(at_most, at_least) / total);
+  return {std::min(1.0, 2.0 * std::min(at_most, at_least) / total), at_least / total, at_most / total};
 }
 
 std::vector<double> draws(std::size_t n, double shift, unsigned seed) {
@@ -59,7 +63,10 @@ TEST(MannWhitney, ExactMatchesEnumerationForEverySmallSize) {
         const auto cur = draws(m, shift, seed++);
         const MannWhitney result = mann_whitney_u(base, cur);
         ASSERT_TRUE(result.exact);
-        EXPECT_NEAR(result.p_value, enumerated_p_value(base, cur), 1e-12) << "n=" << n << " m=" << m;
+        const Enumerated expected = enumerated_p_values(base, cur);
+        EXPECT_NEAR(result.p_value, expected.two_sided, 1e-12) << "n=" << n << " m=" << m;
+        EXPECT_NEAR(result.p_slower, expected.slower, 1e-12) << "n=" << n << " m=" << m;
+        EXPECT_NEAR(result.p_faster, expected.faster, 1e-12) << "n=" << n << " m=" << m;
         EXPECT_DOUBLE_EQ(result.u, u_statistic(base, cur));
       }
 }
@@ -72,6 +79,9 @@ TEST(MannWhitney, ExactMatchesScipy) {
   EXPECT_TRUE(result.exact);
   EXPECT_DOUBLE_EQ(result.u, 26.0);
   EXPECT_NEAR(result.p_value, 0.05194805194805195, 1e-12);
+  // One-sided, by enumerating the 462 splits: P(U >= 26) = 12/462, P(U <= 26) = 455/462.
+  EXPECT_NEAR(result.p_slower, 12.0 / 462.0, 1e-12);
+  EXPECT_NEAR(result.p_faster, 455.0 / 462.0, 1e-12);
 }
 
 TEST(MannWhitney, TiesUseTheNormalApproximationWithTieCorrection) {
@@ -82,6 +92,11 @@ TEST(MannWhitney, TiesUseTheNormalApproximationWithTieCorrection) {
   EXPECT_FALSE(result.exact);
   EXPECT_DOUBLE_EQ(result.u, 108.5);
   EXPECT_NEAR(result.p_value, 0.0367138563627041, 1e-9);
+  // One-sided, the same continuity correction toward the null: half the
+  // two-sided p in the observed direction, the complement's side beyond 0.5.
+  EXPECT_NEAR(result.p_slower, 0.0367138563627041 / 2.0, 1e-9);
+  EXPECT_GT(result.p_faster, 0.98);
+  EXPECT_LE(result.p_faster, 1.0);
 }
 
 TEST(MannWhitney, LargeSamplesUseTheNormalApproximation) {
@@ -109,13 +124,18 @@ TEST(MannWhitney, CompleteSeparationReachesTheSmallestExactP) {
   std::vector<double> base(10), cur(10);
   std::iota(base.begin(), base.end(), 1.0);
   std::iota(cur.begin(), cur.end(), 100.0);
-  // 2 / C(20, 10) = 2 / 184756.
+  // 2 / C(20, 10) = 2 / 184756; one-sided in the slower direction, half of it.
   EXPECT_NEAR(mann_whitney_u(base, cur).p_value, 2.0 / 184756.0, 1e-15);
+  EXPECT_NEAR(mann_whitney_u(base, cur).p_slower, 1.0 / 184756.0, 1e-15);
+  EXPECT_DOUBLE_EQ(mann_whitney_u(base, cur).p_faster, 1.0);
+  EXPECT_NEAR(mann_whitney_u(cur, base).p_faster, 1.0 / 184756.0, 1e-15);
 }
 
 TEST(MannWhitney, AllTiedGivesNoEvidence) {
   const std::vector<double> same(8, 1.0);
   EXPECT_DOUBLE_EQ(mann_whitney_u(same, same).p_value, 1.0);
+  EXPECT_DOUBLE_EQ(mann_whitney_u(same, same).p_slower, 1.0);
+  EXPECT_DOUBLE_EQ(mann_whitney_u(same, same).p_faster, 1.0);
 }
 
 TEST(MannWhitney, EmptySampleIsRejected) {

@@ -84,10 +84,30 @@ struct Evidence {
   // estimate; 0 only when the floor is off and the baseline is one run.
   double between_run_term = 0.0;
   RunSpread run_spread;  // the s in between_run_term
-  double p_value = 1.0;  // Mann-Whitney U, two-sided
+  // A REGRESSION claims the current side is slower, an IMPROVEMENT that it
+  // is faster: each is decided by a one-sided test in its direction, with
+  // Benjamini-Hochberg over its own family (every tested case's p_slower;
+  // every one's p_faster), at the same q (issue 30).
+  double p_slower = 1.0;  // Mann-Whitney U (or Welch t from summaries), one-sided: current slower
+  double p_faster = 1.0;  // the same, current faster
+  double q_slower = 1.0;  // Benjamini-Hochberg across the family of p_slower
+  double q_faster = 1.0;  // ... of p_faster
+  // What reports show: the one-sided p and q in the measured change's
+  // direction (slower when the ratio is at least 1), the family that could
+  // decide it.
+  double p_value = 1.0;
   bool exact_p = false;
-  double q_value = 1.0;  // Benjamini-Hochberg across the family
+  double q_value = 1.0;
 };
+
+// Sets p_value and q_value from the one-sided values in the direction of
+// the measured change (after q_slower and q_faster are known).
+void show_change_direction(Evidence& e);
+
+// One-sided p-values from a two-sided p of a symmetric test whose statistic
+// falls on the side of `ratio` (Welch t from summaries): half of it in that
+// direction, one minus half of it in the other; both 1 - p/2 at ratio 1.
+void set_one_sided_from_two_sided(Evidence& e, double two_sided_p);
 
 // Count, median and robust CV of `samples` (one round, nothing throttled).
 SampleSummary summarize_samples(std::span<const double> samples);

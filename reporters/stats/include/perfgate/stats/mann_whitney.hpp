@@ -1,5 +1,7 @@
 #pragma once
-// The Mann-Whitney U test (Wilcoxon rank-sum), two-sided.
+// The Mann-Whitney U test (Wilcoxon rank-sum): two-sided, and one-sided in
+// each direction (a REGRESSION is a claim that the current side is slower:
+// its test is one-sided in that direction; issue 30).
 
 #include <span>
 
@@ -7,7 +9,9 @@ namespace perfgate::stats {
 
 struct MannWhitney {
   double u = 0.0;        // pairs (b, c) with c > b, ties counting one half
-  double p_value = 1.0;  // two-sided
+  double p_value = 1.0;  // two-sided: min(1, 2 * the smaller one-sided p)
+  double p_slower = 1.0; // one-sided, current larger (slower): P(U >= u) under the null
+  double p_faster = 1.0; // one-sided, current smaller (faster): P(U <= u) under the null
   bool exact = false;    // from the exact null distribution, not the normal one
 };
 
