@@ -182,8 +182,10 @@ TEST_P(RealPairs, GiveTheirPinnedVerdict) {
   if (itself) {
     const bool failed_case = junit().count("//testcase/error") >= 1;
     EXPECT_TRUE(status == "PASS" || status == "NOT_GATED" || (status == "ERROR" && failed_case)) << status << "\n" << run.output;
-    for (const json& b : c.at("benchmarks"))
+    for (const json& b : c.at("benchmarks")) {
       EXPECT_TRUE(b.at("verdict") != "REGRESSION" && b.at("verdict") != "IMPROVEMENT") << "a file against itself moved: " << b.dump();
+      EXPECT_FALSE(b.contains("suspect")) << "nothing moved, nothing stands out: " << b.dump();
+    }
     EXPECT_EQ(run.exit_code, failed_case ? 2 : 0) << run.output;
     return;
   }
@@ -192,6 +194,36 @@ TEST_P(RealPairs, GiveTheirPinnedVerdict) {
   EXPECT_NE(run.output.find("perfgate: " + std::string(p.status == std::string("NOT_GATED") ? "NOT GATED" : p.status) + " (exit "),
             std::string::npos)
       << run.output;
+}
+
+// Issue 30: a real pair of files with one sample a benchmark is never PASS:
+// NOT GATED, each change still shown, and the slowdowns that stand out from
+// the suite's own spread of changes SUSPECT (never a failure), with the
+// command that would judge them.
+TEST_F(RealInputs, ASingleSamplePairIsNotGatedAndNamesItsSuspects) {
+  const auto run = compare("real/helics-bench__bm_echoResults2020-04-28_haMSb.json",
+                           "real/helics-bench__bm_echoResults2020-04-29_m2pv2.json");
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_NE(run.output.find("perfgate: NOT GATED (exit 0): 0 of 44 cases gated: 44 INCONCLUSIVE (10 SUSPECT)"),
+            std::string::npos)
+      << run.output;
+  EXPECT_NE(run.output.find("--benchmark_filter='^(BMecho_multiCore/ipcCore/8|"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("--benchmark_repetitions=10"), std::string::npos) << run.output;
+  const json c = comparison();
+  EXPECT_EQ(c["status"], "NOT_GATED");
+  std::size_t suspects = 0;
+  for (const json& b : c["benchmarks"]) {
+    EXPECT_EQ(b["verdict"], "INCONCLUSIVE") << b.dump();
+    EXPECT_TRUE(b["evidence"]["change_pct"].is_number()) << "every change is shown: " << b.dump();
+    if (!b.contains("suspect")) continue;
+    ++suspects;
+    EXPECT_GT(b["suspect"]["change_pct"].get<double>(), 5.0) << b.dump();
+    EXPECT_GT(b["suspect"]["spreads"].get<double>(), 3.0) << b.dump();
+  }
+  EXPECT_EQ(suspects, 10u);
+  EXPECT_NE(benchmark(c, "BMecho_multiCore/ipcCore/8").find("suspect"), benchmark(c, "BMecho_multiCore/ipcCore/8").end());
+  EXPECT_EQ(junit().count("//testcase/failure"), 0u) << "a SUSPECT is never a failure";
+  EXPECT_NE(read_text(dir_ / "s.md").find("INCONCLUSIVE (SUSPECT)"), std::string::npos);
 }
 
 // An input perfgate refuses is one line naming the file, exit 2.

@@ -13,6 +13,7 @@
 #include "perfgate/compare/classify.hpp"
 #include "perfgate/compare/environment_shift.hpp"
 #include "perfgate/compare/sample_shortage.hpp"
+#include "perfgate/compare/suspect_change.hpp"
 #include "perfgate/compare/summary_comparison.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/version.hpp"
@@ -326,6 +327,8 @@ Comparison compare_results(const Results& baseline, const Results& current, cons
     comparison.environment_shift = run_shift ? *run_shift : detect_environment_shift(comparison.benchmarks, settings);
   if (comparison.environment_shift) judge_against_shift(comparison.benchmarks, *comparison.environment_shift, settings);
   if (auto note = sample_shortage_note(comparison.benchmarks, settings)) comparison.notes.push_back(*note);
+  mark_suspect_changes(comparison.benchmarks, settings);
+  if (auto note = suspect_note(comparison.benchmarks, current.source.command)) comparison.notes.push_back(*note);
   if (history) {
     comparison.run_spread_history = *history;
     for (std::string& note : history_notes(*history, comparison.benchmarks)) comparison.notes.push_back(std::move(note));

@@ -197,6 +197,11 @@ BenchmarkComparison read_benchmark(const Json& j, std::size_t index, const std::
   for (std::size_t i = 0; i < kernels.size(); ++i)
     b.kernels.push_back(read_kernel(Reader(kernels[i], origin, r.where() + " kernels[" + std::to_string(i) + "]")));
   read_trace_parts(r, b);
+  if (r.find("suspect")) {
+    const Reader s = r.at("suspect");
+    b.suspect = SuspectChange{s.number("change_pct"), s.number("suite_median_pct"), s.number("suite_spread_pct"),
+                              s.number("spreads")};
+  }
   return b;
 }
 

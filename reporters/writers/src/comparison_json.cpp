@@ -89,6 +89,11 @@ Json benchmark_json(const BenchmarkComparison& b) {
   if (!b.copies.empty()) j["copies"] = copies_json(b.copies);
   if (b.trace)
     j["trace"] = {{"path", b.trace->path}, {"iterations", b.trace->iterations}, {"dropped_records", b.trace->dropped_records}};
+  if (b.suspect)
+    j["suspect"] = {{"change_pct", number(b.suspect->change_pct)},
+                    {"suite_median_pct", number(b.suspect->suite_median_pct)},
+                    {"suite_spread_pct", number(b.suspect->suite_spread_pct)},
+                    {"spreads", number(b.suspect->spreads)}};
   return j;
 }
 

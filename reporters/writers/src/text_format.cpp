@@ -91,6 +91,7 @@ std::string verdict_label(const BenchmarkComparison& b) {
   else if (b.confirmation == Confirmation::not_reproduced) label += " (not reproduced)";
   else if (b.confirmation == Confirmation::unavailable) label += " (unconfirmed)";
   if (b.ignored) label += " [ignored]";
+  if (b.suspect) label += " (SUSPECT)";
   return label;
 }
 
@@ -121,7 +122,11 @@ std::string summary_line(const Comparison& comparison, std::optional<int> exit_c
     const GateCoverage coverage = gate_coverage(comparison);
     if (status != GateStatus::skipped && coverage.gated < coverage.cases) line += coverage_text(coverage) + ": ";
   }
-  return line + verdict_counts_text(comparison.verdict_counts());
+  line += verdict_counts_text(comparison.verdict_counts());
+  const auto suspects = std::count_if(comparison.benchmarks.begin(), comparison.benchmarks.end(),
+                                      [](const BenchmarkComparison& b) { return b.suspect.has_value(); });
+  if (suspects > 0) line += " (" + std::to_string(suspects) + " SUSPECT)";
+  return line;
 }
 
 std::string judged_by_text(const std::vector<std::string>& versions) {

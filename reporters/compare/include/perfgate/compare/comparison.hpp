@@ -27,6 +27,15 @@ enum class Confirmation {
 };
 const char* to_string(Confirmation confirmation);
 
+// A slowdown too thinly measured to judge that stands out from the suite's
+// other changes (suspect_change.hpp).
+struct SuspectChange {
+  double change_pct = 0.0;        // the case's change
+  double suite_median_pct = 0.0;  // the suite's median change
+  double suite_spread_pct = 0.0;  // the robust spread of the suite's changes
+  double spreads = 0.0;           // (log change - median) / spread, on the log scale
+};
+
 struct BenchmarkComparison {
   std::string name;
   Verdict verdict = Verdict::inconclusive;
@@ -53,6 +62,7 @@ struct BenchmarkComparison {
   // The current run's traced pass, when there was one.
   std::vector<CopySummary> copies;
   std::optional<TraceInfo> trace;
+  std::optional<SuspectChange> suspect;  // INCONCLUSIVE for want of samples, yet standing out
 };
 
 // Most benchmarks moving the same way by a similar ratio: a different
