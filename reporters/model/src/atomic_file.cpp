@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "perfgate/model/errors.hpp"
+#include "descriptor_write.hpp"
 #include "perfgate/model/fault_switch.hpp"
 #include "perfgate/model/interruption.hpp"
 
@@ -44,18 +45,6 @@ fs::path temporary_beside(const fs::path& file) {
   return file.parent_path() / name.str();
 }
 
-// Returns 0 or the errno of the failed write.
-int write_all(int fd, std::string_view content) {
-  std::size_t done = 0;
-  while (done < content.size()) {
-    const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return errno;
-    done += static_cast<std::size_t>(n);
-  }
-  return 0;
-}
-
 // Fault tests kill a writer in the middle of its write: with the test-only
 // switch PERFGATE_TEST_PAUSE_MID_WRITE_S=<seconds> (fault_switch.hpp) the
 // first half of the content's last block is written, then the writer
@@ -67,10 +56,10 @@ double pause_mid_write_s() {
 
 int write_last_block(int fd, std::string_view content) {
   const double pause = pause_mid_write_s();
-  if (pause <= 0) return write_all(fd, content);
-  if (const int error = write_all(fd, content.substr(0, content.size() / 2))) return error;
+  if (pause <= 0) return detail::write_fully(fd, content);
+  if (const int error = detail::write_fully(fd, content.substr(0, content.size() / 2))) return error;
   std::this_thread::sleep_for(std::chrono::duration<double>(pause));
-  return write_all(fd, content.substr(content.size() / 2));
+  return detail::write_fully(fd, content.substr(content.size() / 2));
 }
 
 // A stream's bytes into a file descriptor in 1 MiB writes. The first failed
@@ -88,7 +77,7 @@ class DescriptorBuffer : public std::streambuf {
 
  protected:
   int_type overflow(int_type c) override {
-    if (error_ == 0) error_ = write_all(fd_, pending());
+    if (error_ == 0) error_ = detail::write_fully(fd_, pending());
     restart();
     if (error_ != 0) return traits_type::eof();
     if (!traits_type::eq_int_type(c, traits_type::eof())) sputc(traits_type::to_char_type(c));

@@ -47,20 +47,6 @@ void read_blocks(int fd, const std::string& name, Use use) {
 
 }  // namespace
 
-namespace detail {
-
-void write_all(int fd, const char* data, std::size_t size, const std::string& name) {
-  while (size > 0) {
-    const ssize_t wrote = ::write(fd, data, size);
-    if (wrote < 0 && errno == EINTR) continue;
-    if (wrote < 0) throw InputError(name + ": cannot copy it to a temporary file: " + std::strerror(errno));
-    data += wrote;
-    size -= static_cast<std::size_t>(wrote);
-  }
-}
-
-}  // namespace detail
-
 RereadableStandardInput::RereadableStandardInput() {
   struct stat info {};
   if (::fstat(STDIN_FILENO, &info) == 0 && S_ISREG(info.st_mode)) {

@@ -14,7 +14,7 @@
 #include <simdjson.h>
 
 #include "perfgate/model/errors.hpp"
-#include "perfgate/model/input_file.hpp"
+#include "json_reader.hpp"
 
 namespace perfgate::detail {
 namespace {
@@ -156,7 +156,7 @@ bool JsonDocumentScanner::fill() {
     read_total_ += static_cast<std::uint64_t>(got);
     if (read_total_ > max_bytes_)
       throw InputError(origin_ + ": is over " + std::to_string(max_bytes_) + " bytes; inputs up to that are read");
-    if (copy_fd_ >= 0) detail::write_all(copy_fd_, buffer_.data() + end_, static_cast<std::size_t>(got), origin_);
+    if (copy_fd_ >= 0) write_all(copy_fd_, buffer_.data() + end_, static_cast<std::size_t>(got), origin_);
     end_ += static_cast<std::size_t>(got);
     return true;
   }

@@ -1,4 +1,5 @@
 #include "json_reader.hpp"
+#include "descriptor_write.hpp"
 
 #include "perfgate/model/input_file.hpp"
 
@@ -50,6 +51,11 @@ void InputFile::fail(const std::string& problem) {
 std::string read_input_file(const std::filesystem::path& file) {
   const InputFile input(file);
   return read_rest(input.fd(), file.string());
+}
+
+void write_all(int fd, const char* data, std::size_t size, const std::string& name) {
+  if (const int error = write_fully(fd, {data, size}))
+    throw InputError(name + ": cannot copy it to a temporary file: " + std::strerror(error));
 }
 
 ObjectReader::ObjectReader(const Json& object, std::string origin, std::string where)

@@ -70,6 +70,10 @@ class InputFile {
 // The bytes of such a file.
 std::string read_input_file(const std::filesystem::path& file);
 
+// All of `data` written to `fd` (standard input's copy for a second read,
+// input_file.hpp); InputError "NAME: cannot copy it to a temporary file: why".
+void write_all(int fd, const char* data, std::size_t size, const std::string& name);
+
 // The most bytes of one part of a document read in a stream (a Google
 // Benchmark row, its context): what such a reader holds at once besides
 // what it keeps of each case.

@@ -13,6 +13,7 @@
 
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/results_io.hpp"
+#include "json_reader.hpp"
 #include "results_builder.hpp"
 #include "shell.hpp"
 

@@ -86,7 +86,7 @@ bool is_comparison_text(const std::string& content) {
 }
 
 // Whether a file's first member says it holds results: perfgate's
-// ("schema": "perfgate-results"), Google Benchmark's ("context") or
+// ("schema": "perfgate/results"), Google Benchmark's ("context") or
 // NVBench's ("meta", "devices"), read from its first block.
 bool starts_as_results(const fs::path& file) {
   FirstMember first;

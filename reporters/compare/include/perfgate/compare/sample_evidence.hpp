@@ -121,19 +121,20 @@ double between_run_sd(std::span<const double> round_medians);
 // deviation, at least settings.min_run_spread_pct; 0 when both are 0.
 double between_run_term(const SampleSummary& baseline, const SampleSummary& current, const GateSettings& settings);
 
-// Ratio of the summaries' medians, the Mann-Whitney U p-value and, when
+// Ratio of the summaries' medians, the Mann-Whitney U one-sided p-values and, when
 // every sample is positive, the ratio's interval at settings.confidence,
 // widened by the baseline's between-run spread when it pools rounds: a run
 // shifts every sample of that run alike, which the within-run statistics
 // cannot see.
-// q_value starts as p_value (a pair outside any family); assign_q_values()
-// replaces it.  Both sample sets must be non-empty.
+// Each q starts as its p (a pair outside any family); assign_q_values()
+// replaces them.  Both sample sets must be non-empty.
 Evidence gather_evidence(std::span<const double> baseline, const SampleSummary& baseline_summary,
                          std::span<const double> current, const SampleSummary& current_summary,
                          const GateSettings& settings);
 
-// Benjamini-Hochberg across `family`: each member's q_value from the p-values
-// of all of them.
+// Benjamini-Hochberg across `family`, once a direction: each member's
+// q_slower from every member's p_slower, q_faster from every p_faster; then
+// q_value as show_change_direction() picks it.
 void assign_q_values(const std::vector<Evidence*>& family);
 
 // Whether a pair with these summaries belongs to the Benjamini-Hochberg

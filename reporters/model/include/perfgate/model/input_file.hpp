@@ -59,11 +59,6 @@ class RereadableStandardInput {
 // cap), named `name` in complaints.
 std::string read_rest(int fd, const std::string& name);
 
-namespace detail {
-// All of `data` written to `fd`; InputError "NAME: cannot copy it to a temporary file: why".
-void write_all(int fd, const char* data, std::size_t size, const std::string& name);
-}  // namespace detail
-
 // A regular file (read_input's checks) handed to `use` in blocks of up to
 // 1 MiB, in order, until its end or until `use` answers false.
 void read_input_blocks(const std::filesystem::path& file, const std::function<bool(std::string_view)>& use);
