@@ -32,6 +32,11 @@ struct AbOptions {
   std::filesystem::path baseline_bin, candidate_bin;
   int rounds = 5;                          // runs of each build, alternating order
   int repetitions = 4;                     // --benchmark_repetitions of each run
+  // Undecided slowdowns get more alternating rounds (sequential_remeasure.hpp):
+  // each look `rounds` more runs a side, up to this many repetitions a side
+  // (0: two looks' worth) and this wall time.
+  int remeasure_repetitions = 0;
+  double remeasure_seconds = 300.0;
   std::vector<std::string> suite_args;     // passed to both builds (after --)
   std::string suite;                       // --suite: the suite's name (else the builds')
   ReportPaths reports;                     // --json, --junit, --markdown (one per report writer)

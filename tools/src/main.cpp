@@ -162,6 +162,13 @@ void add_ab(CLI::App& app, Program& p) {
   a->add_option("--candidate-bin", p.ab.candidate_bin, "the suite binary of the new build")->required();
   a->add_option("--rounds", p.ab.rounds, "runs of each build, order alternating (ABBA...)")->check(CLI::Range(1, 1000))->capture_default_str();
   a->add_option("--repetitions", p.ab.repetitions, "repetitions per run")->check(CLI::Range(1, 100000))->capture_default_str();
+  a->add_option("--remeasure-repetitions", p.ab.remeasure_repetitions,
+                "undecided slowdowns get more alternating rounds (each look as many runs as --rounds): the most extra "
+                "repetitions a side (default 0: two looks, 2 x rounds x repetitions)")
+      ->check(CLI::Range(0, 1000000))->capture_default_str();
+  a->add_option("--remeasure-seconds", p.ab.remeasure_seconds,
+                "wall time for the extra rounds; a look starts only if expected to end within it")
+      ->check(CLI::Range(0.0, 1e9))->capture_default_str();
   a->add_option("--suite", p.ab.suite, "the suite's name in the reports (default: the builds')")->check(suite_name_validator());
   add_report_flags(*a, p.ab.reports);
   add_gate_flags(*a, p.ab.gate);

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "perfgate/compare/comparison.hpp"
+#include "perfgate/baselines/baseline_refresh.hpp"
 #include "perfgate/compare/confirmation.hpp"
 #include "perfgate/stats/benjamini_hochberg.hpp"
 #include "perfgate/stats/mann_whitney.hpp"
@@ -33,64 +34,6 @@ Results empty_results(const char* created) {
 
 }  // namespace
 
-const char* to_string(NoiseModel model) {
-  switch (model) {
-    case NoiseModel::normal: return "normal";
-    case NoiseModel::log_normal: return "log-normal";
-    case NoiseModel::heavy_tailed: return "heavy-tailed";
-    case NoiseModel::bimodal: return "bimodal";
-    case NoiseModel::drift: return "drift";
-  }
-  return "unknown";
-}
-
-const char* describe(NoiseModel model) {
-  switch (model) {
-    case NoiseModel::normal: return "T(1 + sZ)";
-    case NoiseModel::log_normal: return "T exp(sZ)";
-    case NoiseModel::heavy_tailed: return "T exp(s t3 / sqrt 3), Student t with 3 dof";
-    case NoiseModel::bimodal: return "normal; 10% of repetitions in a mode 8% slower";
-    case NoiseModel::drift: return "normal x linear drift 0 to +-1% over the repetitions";
-  }
-  return "unknown";
-}
-
-std::optional<NoiseModel> noise_model_from_string(std::string_view text) {
-  for (NoiseModel m : kNoiseModels)
-    if (text == to_string(m)) return m;
-  return std::nullopt;
-}
-
-std::vector<double> draw_samples(NoiseModel model, const NoiseSettings& noise, double centre,
-                                 std::size_t repetitions, int drift_sign, std::mt19937_64& rng) {
-  std::normal_distribution<double> z(0.0, 1.0);
-  std::student_t_distribution<double> t3(3.0);
-  std::uniform_real_distribution<double> u(0.0, 1.0);
-  const double s = noise.scale;
-  std::vector<double> samples;
-  samples.reserve(repetitions);
-  for (std::size_t i = 0; i < repetitions; ++i) {
-    double x = centre;
-    switch (model) {
-      case NoiseModel::normal: x *= 1.0 + s * z(rng); break;
-      case NoiseModel::log_normal: x *= std::exp(s * z(rng)); break;
-      case NoiseModel::heavy_tailed: x *= std::exp(s * t3(rng) / std::sqrt(3.0)); break;
-      case NoiseModel::bimodal:
-        x *= 1.0 + s * z(rng);
-        if (u(rng) < noise.slow_share) x *= 1.0 + noise.slow_pct / 100.0;
-        break;
-      case NoiseModel::drift: {
-        x *= 1.0 + s * z(rng);
-        const double position = repetitions > 1 ? static_cast<double>(i) / static_cast<double>(repetitions - 1) : 0.0;
-        x *= 1.0 + (drift_sign < 0 ? -1.0 : 1.0) * noise.drift_pct / 100.0 * position;
-        break;
-      }
-    }
-    samples.push_back(x);
-  }
-  return samples;
-}
-
 bool compare_py_regression(std::span<const double> baseline, std::span<const double> current, double alpha) {
   if (baseline.empty() || current.empty()) return false;
   const stats::MannWhitney test = stats::mann_whitney_u(baseline, current);
@@ -114,7 +57,11 @@ SimulatedSuite simulate_suite(const SuiteSpec& spec, std::mt19937_64& rng) {
     base.name = "study/" + std::to_string(b);
     base.iterations = 1;
     BenchmarkResult cur = base;
-    base.samples = draw_samples(spec.model, spec.noise, centre, spec.repetitions, sign, rng);
+    for (std::size_t round = 0; round < std::max<std::size_t>(spec.baseline_rounds, 1); ++round) {
+      const std::vector<double> samples = draw_samples(spec.model, spec.noise, centre, spec.repetitions, sign, rng);
+      base.samples.insert(base.samples.end(), samples.begin(), samples.end());
+      if (spec.baseline_rounds > 1) base.rounds.push_back(samples.size());
+    }
     cur.samples = draw_samples(spec.model, spec.noise, centre * factor, spec.repetitions, sign, rng);
     suite.centres.push_back(centre * factor);
     suite.drift_signs.push_back(sign);
@@ -281,6 +228,61 @@ TargetCounts run_target_cell(const SuiteSpec& spec, const GateSettings& settings
     counts.compare_py += hit(o.compare_py);
     counts.bound_one_sided += o.bound_one_sided;
     counts.bound_two_sided += o.bound_two_sided;
+  }
+  return counts;
+}
+
+LiveOutcome judge_live(const SimulatedSuite& suite, const GateSettings& settings, const RemeasureBudget& budget,
+                       std::mt19937_64& rng) {
+  const std::string* planted = suite.planted ? &suite.baseline.benchmarks[*suite.planted].name : nullptr;
+  const Comparison first = compare_results(suite.baseline, suite.current, settings);
+  LiveOutcome o;
+  // The confirmation alone, from its own copy of the run's comparison.
+  Comparison confirmed = first;
+  const std::vector<std::string> suspects = suspected_regressions(confirmed);
+  apply_recheck(confirmed, suite.baseline, remeasure(suite, suspects, budget.round_repetitions, rng));
+  o.confirm_only = outcome(suspected_regressions(confirmed), planted);
+  // The live gate: every round so far of a case, pooled, against the baseline.
+  Comparison live = first;
+  std::vector<Results> rounds;
+  const auto measure = [&](const std::vector<std::string>& names, std::size_t repetitions, const GateSettings& look) {
+    rounds.push_back(remeasure(suite, names, repetitions, rng));
+    return compare_results(cases_named(suite.baseline, names), cases_named(pool_runs(rounds), names), look, nullptr,
+                           &live.environment_shift);
+  };
+  SequentialPlan plan;
+  plan.budget = budget;
+  plan.q = settings.fdr_q;
+  plan.family_size = tested_cases(live);
+  double clock = 0.0;
+  plan.seconds_now = [&clock] { return clock; };  // simulated rounds take no time: the repetition budget decides
+  const std::vector<std::string> open = open_cases(live);
+  const SequentialOutcome spent = measure_until_decided(live, open, measure, plan);
+  o.live = outcome(suspected_regressions(live), planted);
+  o.rounds = spent.rounds;
+  o.extra_repetitions = spent.repetitions;
+  o.open_cases = spent.cases;
+  if (planted)
+    if (const BenchmarkComparison* c = live.find(*planted)) o.planted_inconclusive = c->verdict == Verdict::inconclusive;
+  return o;
+}
+
+LiveCounts run_live_cell(const SuiteSpec& spec, const GateSettings& settings, const RemeasureBudget& budget,
+                         std::size_t trials, std::mt19937_64& rng) {
+  LiveCounts counts;
+  const bool aa = spec.slowdown == 0.0;
+  const auto hit = [aa](const ModeOutcome& m) { return aa ? m.regressions > 0 : m.detected; };
+  for (std::size_t t = 0; t < trials; ++t) {
+    const SimulatedSuite suite = simulate_suite(spec, rng);
+    std::mt19937_64 recheck_rng(rng());
+    const LiveOutcome o = judge_live(suite, settings, budget, recheck_rng);
+    ++counts.suites;
+    counts.confirm_only += hit(o.confirm_only);
+    counts.live += hit(o.live);
+    counts.rounds += o.rounds;
+    counts.extra_repetitions += o.extra_repetitions;
+    counts.open_cases += o.open_cases;
+    counts.planted_inconclusive += o.planted_inconclusive;
   }
   return counts;
 }

@@ -16,44 +16,20 @@
 
 #include "perfgate/compare/comparison.hpp"
 #include "perfgate/compare/gate_settings.hpp"
+#include "perfgate/compare/sequential_remeasure.hpp"
 #include "perfgate/compare/verdict.hpp"
 #include "perfgate/model/results.hpp"
+#include "perfgate/stats/noise_model.hpp"
 
 namespace perfgate::study {
 
-// How one repetition's time scatters around a benchmark's true time T
-// (s = NoiseSettings::scale):
-//   normal        T * (1 + s Z)                     median T, sd s T
-//   log_normal    T * exp(s Z)                      median T, sd of log s
-//   heavy_tailed  T * exp(s t3 / sqrt(3))           median T, sd of log s;
-//                 Student t with 3 degrees of freedom (infinite kurtosis)
-//   bimodal       normal, and with probability slow_share the repetition
-//                 also lands in a slow mode, slow_pct % slower
-//   drift         normal, times (1 + sign * drift_pct % * i / (n - 1)) for
-//                 repetition i of n: a linear drift over the run, its sign
-//                 drawn per benchmark (shared by baseline and current)
-enum class NoiseModel { normal, log_normal, heavy_tailed, bimodal, drift };
-
-inline constexpr std::array<NoiseModel, 5> kNoiseModels = {NoiseModel::normal, NoiseModel::log_normal,
-                                                           NoiseModel::heavy_tailed, NoiseModel::bimodal,
-                                                           NoiseModel::drift};
-
-const char* to_string(NoiseModel model);
-// One line for the report, e.g. "Student t, 3 dof".
-const char* describe(NoiseModel model);
-std::optional<NoiseModel> noise_model_from_string(std::string_view text);
-
-struct NoiseSettings {
-  double scale = 0.02;       // s: 2%
-  double slow_share = 0.10;  // bimodal: share of repetitions in the slow mode
-  double slow_pct = 8.0;     // bimodal: how much slower that mode is
-  double drift_pct = 1.0;    // drift: change from the first to the last repetition
-};
-
-// `repetitions` times of one benchmark whose true time is `centre` seconds.
-// `drift_sign` (+1 or -1) is only read by NoiseModel::drift.
-std::vector<double> draw_samples(NoiseModel model, const NoiseSettings& noise, double centre,
-                                 std::size_t repetitions, int drift_sign, std::mt19937_64& rng);
+using stats::describe;
+using stats::draw_samples;
+using stats::kNoiseModels;
+using stats::noise_model_from_string;
+using stats::NoiseModel;
+using stats::NoiseSettings;
+using stats::to_string;
 
 // Google Benchmark compare.py's rule as a regression test: a two-sided
 // Mann-Whitney U p-value below alpha and a slower median.
@@ -64,7 +40,10 @@ struct SuiteSpec {
   NoiseModel model = NoiseModel::normal;
   NoiseSettings noise;
   std::size_t benchmarks = 40;
-  std::size_t repetitions = 10;  // per side
+  std::size_t repetitions = 10;  // per side (the baseline: per round)
+  // The baseline's rounds (separate runs pooled, as `perfgate baseline
+  // update --rounds` records it); each round `repetitions` samples.
+  std::size_t baseline_rounds = 1;
   // Planted on one benchmark, chosen at random, as current = (1 + slowdown) x
   // its true time; 0 for an A/A suite (nothing changed).
   double slowdown = 0.0;
@@ -154,6 +133,30 @@ struct TargetCounts {
 // draw of `rng`, so the suites drawn do not depend on the rule's suspects.
 TargetCounts run_target_cell(const SuiteSpec& spec, const GateSettings& settings, std::size_t trials,
                              std::size_t confirm_repetitions, std::mt19937_64& rng);
+
+// The live gate, simulated as the suite binary runs it (gate_run.cpp): the
+// run compared with its baseline, then its open cases (suspected
+// regressions, undecided slowdowns) re-measured in rounds until decided
+// (measure_until_decided, `budget`); and, beside it, the confirmation alone
+// (one round for the suspected regressions only: what the gate did before).
+struct LiveOutcome {
+  ModeOutcome confirm_only, live;
+  std::size_t rounds = 0;             // re-measurement rounds of the live gate
+  std::size_t extra_repetitions = 0;  // over every case and round
+  std::size_t open_cases = 0;
+  bool planted_inconclusive = false;  // the planted case left INCONCLUSIVE by the live gate
+};
+LiveOutcome judge_live(const SimulatedSuite& suite, const GateSettings& settings, const RemeasureBudget& budget,
+                       std::mt19937_64& rng);
+
+struct LiveCounts {
+  std::size_t suites = 0;
+  std::size_t confirm_only = 0, live = 0;  // A/A: suites with any REGRESSION; planted: detected
+  std::size_t rounds = 0, extra_repetitions = 0, open_cases = 0;  // sums over the suites
+  std::size_t planted_inconclusive = 0;  // planted cells: the planted case left INCONCLUSIVE by the live gate
+};
+LiveCounts run_live_cell(const SuiteSpec& spec, const GateSettings& settings, const RemeasureBudget& budget,
+                         std::size_t trials, std::mt19937_64& rng);
 
 // The Wilson score interval of a binomial proportion hits / trials.
 struct Interval {

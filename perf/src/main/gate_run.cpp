@@ -15,6 +15,7 @@
 #include "perfgate/compare/confirmation.hpp"
 #include "perfgate/compare/exit_code.hpp"
 #include "perfgate/compare/gate_status.hpp"
+#include "perfgate/compare/sequential_remeasure.hpp"
 #include "perfgate/model/benchmark_name.hpp"
 #include "perfgate/model/distinct_outputs.hpp"
 #include "perfgate/model/errors.hpp"
@@ -162,20 +163,48 @@ void reference_from_history(RunHistory& history, const Fingerprint& device, cons
             << '\n';
 }
 
-void confirm_suspects(Comparison& comparison, const Results& baseline, const Results& current,
-                      std::vector<std::string> args, const MainOptions& options) {
-  const std::vector<std::string> suspects = suspected_regressions(comparison);
-  if (suspects.empty()) return;
+// The re-measurement rounds' budget from the flags: each round twice the
+// run's repetitions (or --perfgate_confirm_repetitions), three rounds a case
+// (or --perfgate_remeasure_repetitions), and the wall time.
+RemeasureBudget remeasure_budget(const MainOptions& options) {
+  RemeasureBudget budget;
+  budget.round_repetitions = static_cast<std::size_t>(
+      std::max(options.confirm_repetitions > 0 ? options.confirm_repetitions : 2 * options.repetitions, 2));
+  budget.max_repetitions = options.remeasure_repetitions > 0 ? static_cast<std::size_t>(options.remeasure_repetitions)
+                                                             : 3 * budget.round_repetitions;
+  budget.max_seconds = options.remeasure_seconds;
+  return budget;
+}
+
+// The cases the run left open (suspected regressions, undecided slowdowns)
+// measured again in rounds until decided (sequential_remeasure.hpp); each
+// look judges every round so far of its cases, pooled, against the baseline.
+void measure_open_cases(Comparison& comparison, const Results& baseline, const Results& current,
+                        const std::vector<std::string>& args, const MainOptions& options) {
+  const std::vector<std::string> open = open_cases(comparison);
+  if (open.empty()) return;
   if (!options.confirm) return mark_unconfirmable(comparison, "confirmation switched off");
-  const int repetitions = options.confirm_repetitions > 0 ? options.confirm_repetitions : 2 * options.repetitions;
-  std::cerr << "perfgate: re-measuring " << suspects.size() << " suspected regression(s) with " << repetitions
-            << " repetitions\n";
-  args.push_back("--benchmark_filter=" + benchmark_filter_for(suspects));
-  args.push_back("--benchmark_out=");  // keep the user's --benchmark_out file from the full run
-  args.push_back("--benchmark_repetitions=" + std::to_string(std::max(repetitions, 2)));
-  Results recheck = current;
-  recheck.benchmarks = run_cases(args, options);
-  apply_recheck(comparison, baseline, recheck);
+  std::vector<Results> rounds;
+  const auto measure_round = [&](const std::vector<std::string>& names, std::size_t repetitions, const GateSettings& settings) {
+    std::cerr << "perfgate: re-measuring " << names.size() << " open case(s) with " << repetitions
+              << " repetitions (round " << rounds.size() + 1 << ")\n";
+    std::vector<std::string> round_args = args;
+    round_args.push_back("--benchmark_filter=" + benchmark_filter_for(names));
+    round_args.push_back("--benchmark_out=");  // keep the user's --benchmark_out file from the full run
+    round_args.push_back("--benchmark_repetitions=" + std::to_string(std::max<std::size_t>(repetitions, 2)));
+    Results round = current;
+    round.benchmarks = run_cases(round_args, options);
+    rounds.push_back(std::move(round));
+    return compare_results(cases_named(baseline, names), cases_named(pool_runs(rounds), names), settings,
+                           comparison.run_spread_history ? &*comparison.run_spread_history : nullptr,
+                           &comparison.environment_shift);
+  };
+  SequentialPlan plan;
+  plan.budget = remeasure_budget(options);
+  plan.q = comparison.settings.fdr_q;
+  plan.family_size = tested_cases(comparison);
+  const SequentialOutcome outcome = measure_until_decided(comparison, open, measure_round, plan);
+  comparison.notes.push_back(sequential_note(outcome, plan));
 }
 
 // A suite with no baseline of its own device is gated against its history
@@ -207,7 +236,7 @@ int gate(const Results& current, Reference reference, const std::vector<std::str
     if (!reference.history_shortage.empty()) comparison.notes.push_back(reference.history_shortage);
     if (nothing_gated(comparison))
       comparison.gate_advice = gate_advice(current.suite, current.fingerprint.slug, results_path(options, current.suite), options);
-    if (baseline) confirm_suspects(comparison, *baseline, current, args, options);
+    if (baseline) measure_open_cases(comparison, *baseline, current, args, options);
   }
   comparison.current.origin = "this run";
   if (const std::vector<std::string> faults = active_fault_switches(); !faults.empty()) {

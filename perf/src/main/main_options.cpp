@@ -1,6 +1,7 @@
 #include "main/main_options.hpp"
 
 #include <cctype>
+#include <cmath>
 #include <cstdlib>
 #include <functional>
 #include <map>
@@ -24,6 +25,16 @@ int parse_count(const std::string& flag, const std::string& value, int minimum) 
   } catch (const std::exception&) {
   }
   throw InputError("--perfgate_" + flag + "=" + value + ": expected a whole number >= " + std::to_string(minimum));
+}
+
+double parse_seconds(const std::string& flag, const std::string& value) {
+  try {
+    std::size_t used = 0;
+    const double v = std::stod(value, &used);
+    if (used == value.size() && v >= 0.0 && std::isfinite(v)) return v;
+  } catch (const std::exception&) {
+  }
+  throw InputError("--perfgate_" + flag + "=" + value + ": expected a number of seconds >= 0");
 }
 
 bool parse_bool(const std::string& flag, const std::string& value) {
@@ -68,7 +79,13 @@ const std::map<std::string, std::pair<Setter, std::string>>& flag_table() {
       {"confirm", {[](MainOptions& o, const std::string& v) { o.confirm = parse_bool("confirm", v); },
                    "true|false: re-measure suspected regressions before they fail the gate (default true)"}},
       {"confirm_repetitions", {[](MainOptions& o, const std::string& v) { o.confirm_repetitions = parse_count("confirm_repetitions", v, 2); },
-                               "N: repetitions of the re-measurement (default: twice the run's)"}},
+                               "N: repetitions of each re-measurement round (default: twice the run's)"}},
+      {"remeasure_repetitions", {[](MainOptions& o, const std::string& v) { o.remeasure_repetitions = parse_count("remeasure_repetitions", v, 2); },
+                                 "N: the most repetitions an open case (a suspected regression, an undecided slowdown) gets "
+                                 "over all re-measurement rounds (default: three rounds)"}},
+      {"remeasure_seconds", {[](MainOptions& o, const std::string& v) { o.remeasure_seconds = parse_seconds("remeasure_seconds", v); },
+                             "S: wall time for the re-measurement rounds after the first; a round starts only if it is "
+                             "expected to end within it (default 300)"}},
       {kSuggestDisableFlag.suite, {[](MainOptions& o, const std::string& v) { o.suggest_disable = v; },
                                    kSuggestDisableFlag.help}},
       {"trace", {[](MainOptions& o, const std::string& v) { o.trace_dir = v; },

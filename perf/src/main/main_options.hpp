@@ -33,7 +33,9 @@ struct MainOptions {
   std::string suite;                   // --perfgate_suite=NAME (default: from the build)
   GateSettings gate;                   // --perfgate_threshold, _fdr, _min_samples, _noise_multiplier
   bool confirm = true;                 // --perfgate_confirm=true|false
-  int confirm_repetitions = 0;         // --perfgate_confirm_repetitions=N (0: twice the run's)
+  int confirm_repetitions = 0;         // --perfgate_confirm_repetitions=N: a round's (0: twice the run's)
+  int remeasure_repetitions = 0;       // --perfgate_remeasure_repetitions=N: a case's over all rounds (0: three rounds)
+  double remeasure_seconds = 300.0;    // --perfgate_remeasure_seconds=S: the rounds after the first
   std::filesystem::path trace_dir;     // --perfgate_trace=DIR: traced pass, Chrome traces in DIR
   std::string history;                 // --perfgate_history=URL: spreads from it, the run recorded in it
   std::string history_kind = "main";   // --perfgate_history_kind=main|pr|ab

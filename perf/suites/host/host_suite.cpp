@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 
+#include "injected_noise_case.hpp"
 #include "perfgate/kernels/cpu_elementwise_chain.hpp"
 #include "perfgate/kernels/cpu_gemm.hpp"
 #include "perfgate/kernels/random_inputs.hpp"
@@ -84,6 +85,7 @@ bool register_cases() {
   constexpr std::size_t kCount = std::size_t{1} << 20;
   add("cpu_elementwise/unfused/1048576", [](auto& s, int r) { chain_case(s, false, kCount, r); });
   add("cpu_elementwise/fused/1048576", [](auto& s, int r) { chain_case(s, true, kCount, r); });
+  perfgate::host::register_injected_noise_case();  // test-only, behind a fault switch
   return true;
 }
 

@@ -131,7 +131,7 @@ void assign_run_q_values(std::vector<BenchmarkComparison>& benchmarks, const Gat
   std::vector<Evidence*> family;
   for (auto& c : benchmarks)
     if (is_tested(c, settings)) family.push_back(&*c.evidence);
-  assign_q_values(family);
+  assign_q_values(family, settings.fdr_family_size);
 }
 
 // On another device no kernel is judged either.

@@ -193,6 +193,10 @@ BenchmarkComparison read_benchmark(const Json& j, std::size_t index, const std::
     b.recheck = read_summary(recheck, "current");
     b.recheck_evidence = read_evidence(recheck, "evidence");
   }
+  if (r.find("remeasured")) {
+    const Reader m = r.at("remeasured");
+    b.remeasured = Remeasurement{m.whole<std::size_t>("rounds"), m.whole<std::size_t>("repetitions"), m.number("level")};
+  }
   const Json& kernels = r.array("kernels");
   for (std::size_t i = 0; i < kernels.size(); ++i)
     b.kernels.push_back(read_kernel(Reader(kernels[i], origin, r.where() + " kernels[" + std::to_string(i) + "]")));

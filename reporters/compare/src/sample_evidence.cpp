@@ -143,14 +143,16 @@ void set_one_sided_from_two_sided(Evidence& e, double two_sided_p) {
 
 // Two families over the same cases, one a direction: a slowdown is tested
 // among all the run's possible slowdowns, a speed-up among its speed-ups.
-void assign_q_values(const std::vector<Evidence*>& family) {
+void assign_q_values(const std::vector<Evidence*>& family, std::size_t family_size) {
   std::vector<double> slower, faster;
-  slower.reserve(family.size());
-  faster.reserve(family.size());
+  slower.reserve(std::max(family.size(), family_size));
+  faster.reserve(std::max(family.size(), family_size));
   for (const Evidence* e : family) {
     slower.push_back(e->p_slower);
     faster.push_back(e->p_faster);
   }
+  slower.resize(std::max(family.size(), family_size), 1.0);  // the members that left the family
+  faster.resize(slower.size(), 1.0);
   const std::vector<double> q_slower = stats::benjamini_hochberg(slower);
   const std::vector<double> q_faster = stats::benjamini_hochberg(faster);
   for (std::size_t i = 0; i < family.size(); ++i) {

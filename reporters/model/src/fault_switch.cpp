@@ -9,7 +9,8 @@
 namespace perfgate {
 namespace {
 
-constexpr std::array<const char*, 3> kSwitches = {"PERFGATE_HOST_PLANT_SLOWDOWN", "PERFGATE_TEST_SM_CLOCK_SCALE",
+constexpr std::array<const char*, 5> kSwitches = {"PERFGATE_HOST_PLANT_SLOWDOWN", "PERFGATE_HOST_NOISE",
+                                                  "PERFGATE_HOST_NOISE_SEQUENCE", "PERFGATE_TEST_SM_CLOCK_SCALE",
                                                   "PERFGATE_TEST_PAUSE_MID_WRITE_S"};
 
 bool allowed() {

@@ -83,6 +83,9 @@ Json benchmark_json(const BenchmarkComparison& b) {
   // Only when true, so files of ordinary runs keep their shape.
   if (b.from_summaries) j["from_summaries"] = true;
   if (b.recheck) j["recheck"] = {{"current", summary_json(b.recheck)}, {"evidence", evidence_json(b.recheck_evidence)}};
+  if (b.remeasured)
+    j["remeasured"] = {{"rounds", b.remeasured->rounds}, {"repetitions", b.remeasured->repetitions},
+                       {"level", number(b.remeasured->level)}};
   Json kernels = Json::array();
   for (const KernelComparison& k : b.kernels) kernels.push_back(kernel_json(k));
   j["kernels"] = std::move(kernels);

@@ -175,7 +175,8 @@ std::string all_rows(const std::vector<const BenchmarkComparison*>& rows, const 
       << confidence_label(s.confidence) << " interval for the ratio lies above 1 and reaches the threshold ("
       << s.threshold_pct << "%";
   if (s.noise_multiplier > 0) out << ", or " << s.noise_multiplier << "× the robust CV when larger";
-  out << "); at least " << s.min_samples << " samples a side.\n\n</details>\n\n";
+  out << "); at least " << s.min_samples << " samples a side. A suite run re-measures each suspected regression "
+         "and each undecided slowdown in rounds, the k-th look at q / 2^k.\n\n</details>\n\n";
   return out.str();
 }
 

@@ -27,6 +27,13 @@ enum class Confirmation {
 };
 const char* to_string(Confirmation confirmation);
 
+// A case measured again in rounds after the run (sequential_remeasure.hpp).
+struct Remeasurement {
+  std::size_t rounds = 0;       // rounds it was measured in
+  std::size_t repetitions = 0;  // its repetitions over those rounds (a side, for perfgate ab)
+  double level = 0.0;           // the level of its last look: q / 2^k
+};
+
 // A slowdown too thinly measured to judge that stands out from the suite's
 // other changes (suspect_change.hpp).
 struct SuspectChange {
@@ -56,6 +63,7 @@ struct BenchmarkComparison {
   Confirmation confirmation = Confirmation::not_needed;
   std::optional<SampleSummary> recheck;       // the re-measurement
   std::optional<Evidence> recheck_evidence;
+  std::optional<Remeasurement> remeasured;  // measured again in rounds, until decided or out of budget
   // The case's kernels against the baseline's, when both sides were traced
   // (compare_kernels): they explain the verdict and never change it.
   std::vector<KernelComparison> kernels;

@@ -48,6 +48,11 @@ struct GateSettings {
   // floor above.
   std::optional<double> history_run_spread_sd;
   std::size_t history_runs = 0;
+  // Not a flag: the size of the Benjamini-Hochberg family when it is larger
+  // than the cases judged (0: the cases judged).  A look of the sequential
+  // re-measurement judges the cases still open in the family fixed before
+  // its looks; the others count as p-values of 1 (sequential_remeasure.hpp).
+  std::size_t fdr_family_size = 0;
 };
 
 }  // namespace perfgate

@@ -134,8 +134,9 @@ Evidence gather_evidence(std::span<const double> baseline, const SampleSummary& 
 
 // Benjamini-Hochberg across `family`, once a direction: each member's
 // q_slower from every member's p_slower, q_faster from every p_faster; then
-// q_value as show_change_direction() picks it.
-void assign_q_values(const std::vector<Evidence*>& family);
+// q_value as show_change_direction() picks it.  A `family_size` above the
+// members' count adds p-values of 1 up to it (GateSettings::fdr_family_size).
+void assign_q_values(const std::vector<Evidence*>& family, std::size_t family_size = 0);
 
 // Whether a pair with these summaries belongs to the Benjamini-Hochberg
 // family: enough samples on both sides (settings.min_samples).

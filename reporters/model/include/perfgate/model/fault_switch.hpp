@@ -18,7 +18,9 @@ namespace perfgate {
 inline constexpr const char* kAllowFaultInjection = "PERFGATE_ALLOW_FAULT_INJECTION";
 
 // The switches perfgate honours: PERFGATE_HOST_PLANT_SLOWDOWN (host suite:
-// the named case does its work twice), PERFGATE_TEST_SM_CLOCK_SCALE
+// the named case does its work twice), PERFGATE_HOST_NOISE and
+// PERFGATE_HOST_NOISE_SEQUENCE (host suite: a case of injected noise,
+// perf/suites/host/injected_noise_case.hpp), PERFGATE_TEST_SM_CLOCK_SCALE
 // (measure(): SM clock readings scaled), PERFGATE_TEST_PAUSE_MID_WRITE_S
 // (atomic writes pause half way).
 std::span<const char* const> fault_switch_names();
