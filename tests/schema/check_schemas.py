@@ -193,6 +193,7 @@ def fresh_files(suite, cli, source, work):
          f"--perfgate_results={base}"], env=env)
     written[base] = RESULTS
     gate = work / "gate"
+    written.update(live_gate_files(suite, cli, env, work / "noisy"))
     env = dict(env, PERFGATE_ALLOW_FAULT_INJECTION="1", PERFGATE_HOST_PLANT_FACTOR="10", PERFGATE_HOST_PLANT_SLOWDOWN=PLANTED)
     # The planted 2x slowdown of one case fails the gate (exit 1) after it is
     # re-measured; a 25% threshold keeps the other cases' drift out of it.
@@ -228,6 +229,30 @@ def fresh_files(suite, cli, source, work):
     run([cli, "compare", traced["base"], traced["current"], "--json", out], expect=(0, 1))
     written[out] = COMPARISON
     return written
+
+
+def live_gate_files(suite, cli, env, work):
+    """The live gate's rounds: the test-only noisy case (seeds from a
+    sequence file, as tests/e2e/live_gate_e2e_test.cpp draws them), whose
+    slowdown the run leaves undecided and two re-measurement rounds decide,
+    so that the comparison holds 'remeasured'.  Returns {path: kind}."""
+    work.mkdir()
+    seeds = work / "seeds"
+    seeds.write_text("93000\n", encoding="utf-8")
+    env = dict(env, PERFGATE_ALLOW_FAULT_INJECTION="1", PERFGATE_HOST_NOISE="heavy-tailed:10",
+               PERFGATE_HOST_NOISE_SEQUENCE=str(seeds))
+    rounds = [work / f"round{i}.results.json" for i in range(3)]
+    for file in rounds:
+        run([suite, "--benchmark_filter=^host/noise/", "--perfgate_mode=record", f"--perfgate_results={file}"], env=env)
+    run([cli, "baseline", "promote", *rounds, "--baseline-dir", work / "baselines", "--force"])
+    baseline = next((work / "baselines").rglob("host.json"), work / "missing.json")
+    out = work / "gate"
+    run([suite, "--benchmark_filter=^host/noise/", f"--perfgate_baseline={baseline}", f"--perfgate_out_dir={out}"],
+        env=dict(env, PERFGATE_HOST_NOISE="heavy-tailed:10:20"), expect=(1,))
+    comparison = out / "host.comparison.json"
+    if comparison.exists() and '"remeasured"' not in comparison.read_text(encoding="utf-8"):
+        fail(f"{comparison}: the live gate's run holds no 'remeasured' case: the schema check checked none")
+    return {comparison: COMPARISON, baseline: RESULTS}
 
 
 def with_traced_pass(results, only_here):
