@@ -7,6 +7,7 @@
 
 #include <cmath>
 
+#include "perfgate/kernels/gradient_cost.hpp"
 #include "perfgate/kernels/propagator.hpp"
 
 namespace perfgate::kernels {
@@ -86,6 +87,31 @@ TEST(GradientReference, AmplitudesMustMatchTheControls) {
   EXPECT_EQ(amplitudes(p), (std::vector<double>{0.5, 0.25, 0.125}));
   p.theta = {1.0};
   EXPECT_THROW(amplitudes(p), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace perfgate::kernels
+
+namespace perfgate::kernels {
+namespace {
+
+TEST(GradientCost, TheTapeNeedsMemoryInStepsTheAdjointAGemmMoreAStep) {
+  ControlProblem p;
+  p.dimension = 64;
+  p.controls = 4;
+  p.steps = 100;
+  const int states = 1000;
+  const double block = 16.0 * 64 * states;  // one d x S complex128 block
+  const double extra = static_cast<double>(gradient_device_bytes(p, GradientMethod::tape, states)) -
+                       static_cast<double>(gradient_device_bytes(p, GradientMethod::adjoint, states));
+  EXPECT_DOUBLE_EQ(extra, (p.steps + 1 - 2) * block) << "T + 1 psi blocks against two";
+  p.steps = 200;
+  const double doubled = static_cast<double>(gradient_device_bytes(p, GradientMethod::tape, states)) -
+                         static_cast<double>(gradient_device_bytes(p, GradientMethod::adjoint, states));
+  EXPECT_DOUBLE_EQ(doubled, (p.steps + 1 - 2) * block);
+  const GradientCost adjoint = gradient_cost(p, GradientMethod::adjoint, states);
+  const GradientCost tape = gradient_cost(p, GradientMethod::tape, states);
+  EXPECT_DOUBLE_EQ(adjoint.flops - tape.flops, p.steps * 8.0 * 64 * 64 * states) << "one inverse step a step";
 }
 
 }  // namespace
