@@ -11,19 +11,15 @@
 #include "perfgate/kernels/cuda_check.hpp"
 #include "perfgate/kernels/device_buffer.hpp"
 #include "perfgate/kernels/nccl_communicators.hpp"
+#include "sharded_batch.hpp"
 
 namespace perfgate::kernels {
 namespace {
 
 constexpr std::size_t kComplexBytes = sizeof(cuDoubleComplex);
-
-std::string cublas_error_text(const char* api, cublasStatus_t status) {
-  return std::string(api) + ": " + cublasGetStatusString(status) + " (" + cublasGetStatusName(status) + ")";
-}
-std::string cuda_text(const char* api, cudaError_t e) { return e == cudaSuccess ? std::string() : cuda_error_text(api, e); }
-std::string cublas_text(const char* api, cublasStatus_t s) {
-  return s == CUBLAS_STATUS_SUCCESS ? std::string() : cublas_error_text(api, s);
-}
+using sharded::cublas_error_text;
+using sharded::cublas_text;
+using sharded::cuda_text;
 
 // One GPU's shard and the handle that works on it.
 struct Rank {
@@ -34,12 +30,7 @@ struct Rank {
   DeviceBuffer reduced;   // the all-reduced sum
 };
 
-std::string upload(DeviceBuffer& buffer, const ComplexMatrix& m) {
-  const std::size_t bytes = m.values.size() * kComplexBytes;
-  if (std::string e = cuda_text("cudaMalloc", buffer.allocate(bytes)); !e.empty()) return e;
-  // std::complex<double> and cuDoubleComplex share one layout (two doubles).
-  return cuda_text("cudaMemcpy", cudaMemcpy(buffer.get(), m.values.data(), bytes, cudaMemcpyHostToDevice));
-}
+std::string upload(DeviceBuffer& buffer, const ComplexMatrix& m) { return sharded::upload(buffer, m.values); }
 
 }  // namespace
 
@@ -119,18 +110,12 @@ std::string ShardedEvolution::enqueue_compute(int rank) {
 }
 
 std::string ShardedEvolution::enqueue_collective() {
-  if (ncclResult_t e = ncclGroupStart(); e != ncclSuccess) return nccl_error_text("ncclGroupStart", e);
-  for (int rank = 0; rank < gpus(); ++rank) {
-    const Rank& r = *state_->ranks[static_cast<std::size_t>(rank)];
-    const ncclResult_t e = ncclAllReduce(r.overlap.get(), r.reduced.get(), 2, ncclDouble, ncclSum,
-                                         state_->comms->comm(rank), state_->comms->stream(rank));
-    if (e != ncclSuccess) {
-      ncclGroupEnd();
-      return nccl_error_text("ncclAllReduce", e);
-    }
+  std::vector<const DeviceBuffer*> sends, receives;
+  for (const auto& rank : state_->ranks) {
+    sends.push_back(&rank->overlap);
+    receives.push_back(&rank->reduced);
   }
-  const ncclResult_t e = ncclGroupEnd();
-  return e == ncclSuccess ? std::string() : nccl_error_text("ncclGroupEnd", e);
+  return sharded::all_reduce_sum(*state_->comms, sends, receives, 2);  // one complex number
 }
 
 std::string ShardedEvolution::reduced_overlap(int rank, Complex* overlap) const {

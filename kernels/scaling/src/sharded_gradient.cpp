@@ -10,6 +10,7 @@
 #include "perfgate/kernels/cuda_check.hpp"
 #include "perfgate/kernels/device_buffer.hpp"
 #include "perfgate/kernels/nccl_communicators.hpp"
+#include "sharded_batch.hpp"
 
 namespace perfgate::kernels {
 namespace {
@@ -17,13 +18,10 @@ namespace {
 constexpr std::size_t kComplexBytes = sizeof(cuDoubleComplex);
 using Z = cuDoubleComplex;
 
-std::string cublas_error_text(const char* api, cublasStatus_t status) {
-  return std::string(api) + ": " + cublasGetStatusString(status) + " (" + cublasGetStatusName(status) + ")";
-}
-std::string cuda_text(const char* api, cudaError_t e) { return e == cudaSuccess ? std::string() : cuda_error_text(api, e); }
-std::string cublas_text(const char* api, cublasStatus_t s) {
-  return s == CUBLAS_STATUS_SUCCESS ? std::string() : cublas_error_text(api, s);
-}
+using sharded::cublas_error_text;
+using sharded::cublas_text;
+using sharded::cuda_text;
+using sharded::upload;
 
 // The shard's blocks, in complex numbers: what gradient_device_bytes counts.
 struct Layout {
@@ -50,13 +48,6 @@ struct Rank {
     return sum;
   }
 };
-
-std::string upload(DeviceBuffer& buffer, const std::vector<Complex>& values) {
-  const std::size_t bytes = values.size() * kComplexBytes;
-  if (std::string e = cuda_text("cudaMalloc", buffer.allocate(bytes)); !e.empty()) return e;
-  // std::complex<double> and cuDoubleComplex share one layout (two doubles).
-  return cuda_text("cudaMemcpy", cudaMemcpy(buffer.get(), values.data(), bytes, cudaMemcpyHostToDevice));
-}
 
 std::string allocate(DeviceBuffer& buffer, std::size_t complex_values) {
   return cuda_text("cudaMalloc", buffer.allocate(complex_values * kComplexBytes));
@@ -213,19 +204,12 @@ std::string ShardedGradient::enqueue_compute(int rank) {
 }
 
 std::string ShardedGradient::enqueue_collective() {
-  const std::size_t doubles = 2 * (1 + static_cast<std::size_t>(state_->problem.controls));
-  if (ncclResult_t e = ncclGroupStart(); e != ncclSuccess) return nccl_error_text("ncclGroupStart", e);
-  for (int rank = 0; rank < gpus(); ++rank) {
-    const Rank& r = *state_->ranks[static_cast<std::size_t>(rank)];
-    const ncclResult_t e = ncclAllReduce(r.packed.get(), r.reduced.get(), doubles, ncclDouble, ncclSum,
-                                         state_->comms->comm(rank), state_->comms->stream(rank));
-    if (e != ncclSuccess) {
-      ncclGroupEnd();
-      return nccl_error_text("ncclAllReduce", e);
-    }
+  std::vector<const DeviceBuffer*> sends, receives;
+  for (const auto& rank : state_->ranks) {
+    sends.push_back(&rank->packed);
+    receives.push_back(&rank->reduced);
   }
-  const ncclResult_t e = ncclGroupEnd();
-  return e == ncclSuccess ? std::string() : nccl_error_text("ncclGroupEnd", e);
+  return sharded::all_reduce_sum(*state_->comms, sends, receives, 2 * (1 + static_cast<std::size_t>(state_->problem.controls)));
 }
 
 std::string ShardedGradient::reduced_gradient(int rank, double* loss, std::vector<double>* gradient) const {

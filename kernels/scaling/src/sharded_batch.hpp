@@ -1,0 +1,56 @@
+#pragma once
+// What the scaling workload's two sharded computations (sharded_evolution.cpp,
+// sharded_gradient.cpp) share: error text of CUDA and cuBLAS calls, uploads
+// of host matrices, and the one all-reduce (sum) of a few doubles per rank in
+// one NCCL group.  Private to kernels/scaling.
+
+#include <string>
+#include <vector>
+
+#include <cublas_v2.h>
+#include <nccl.h>
+
+#include "perfgate/kernels/complex_matrix.hpp"
+#include "perfgate/kernels/cuda_check.hpp"
+#include "perfgate/kernels/device_buffer.hpp"
+#include "perfgate/kernels/nccl_communicators.hpp"
+
+namespace perfgate::kernels::sharded {
+
+inline std::string cublas_error_text(const char* api, cublasStatus_t status) {
+  return std::string(api) + ": " + cublasGetStatusString(status) + " (" + cublasGetStatusName(status) + ")";
+}
+inline std::string cuda_text(const char* api, cudaError_t e) {
+  return e == cudaSuccess ? std::string() : cuda_error_text(api, e);
+}
+inline std::string cublas_text(const char* api, cublasStatus_t s) {
+  return s == CUBLAS_STATUS_SUCCESS ? std::string() : cublas_error_text(api, s);
+}
+
+// Allocates `buffer` and copies `values` there (std::complex<double> and
+// cuDoubleComplex share one layout: two doubles).
+inline std::string upload(DeviceBuffer& buffer, const std::vector<Complex>& values) {
+  const std::size_t bytes = values.size() * sizeof(Complex);
+  if (std::string e = cuda_text("cudaMalloc", buffer.allocate(bytes)); !e.empty()) return e;
+  return cuda_text("cudaMemcpy", cudaMemcpy(buffer.get(), values.data(), bytes, cudaMemcpyHostToDevice));
+}
+
+// sends[r] summed over every rank into receives[r], `doubles` each, on each
+// rank's communicator stream.
+inline std::string all_reduce_sum(const NcclCommunicators& comms, const std::vector<const DeviceBuffer*>& sends,
+                                  const std::vector<const DeviceBuffer*>& receives, std::size_t doubles) {
+  if (ncclResult_t e = ncclGroupStart(); e != ncclSuccess) return nccl_error_text("ncclGroupStart", e);
+  for (std::size_t rank = 0; rank < sends.size(); ++rank) {
+    const int r = static_cast<int>(rank);
+    const ncclResult_t e =
+        ncclAllReduce(sends[rank]->get(), receives[rank]->get(), doubles, ncclDouble, ncclSum, comms.comm(r), comms.stream(r));
+    if (e != ncclSuccess) {
+      ncclGroupEnd();
+      return nccl_error_text("ncclAllReduce", e);
+    }
+  }
+  const ncclResult_t e = ncclGroupEnd();
+  return e == ncclSuccess ? std::string() : nccl_error_text("ncclGroupEnd", e);
+}
+
+}  // namespace perfgate::kernels::sharded
