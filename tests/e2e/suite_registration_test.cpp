@@ -64,9 +64,12 @@ TEST(SuiteRegistration, MultiGpuSuitesAreLabelledAndListedWithTheirGpuCount) {
   const json scaling = test_named(ctest_configuration(), "perf.scaling");
   if (scaling.is_null()) GTEST_SKIP() << "no scaling suite in this build (no CUDA or NCCL)";
   EXPECT_EQ(property(scaling, "LABELS"), json({"gpu", "multi-gpu", "perf"}));
+  const json supergrad = test_named(ctest_configuration(), "perf.supergrad");  // built where scaling is
+  ASSERT_FALSE(supergrad.is_null());
+  EXPECT_EQ(property(supergrad, "LABELS"), json({"gpu", "multi-gpu", "perf"}));
   const json manifest = json::parse(testing::read_text(std::string(PERFGATE_BUILD_DIR) + "/perfgate-suites.json"));
   for (const auto& s : manifest["suites"]) {
-    if (s["name"] == "scaling") EXPECT_EQ(s["gpus"], 8);
+    if (s["name"] == "scaling" || s["name"] == "supergrad") EXPECT_EQ(s["gpus"], 8) << s["name"];
     if (s["name"] == "host") EXPECT_FALSE(s.contains("gpus"));
   }
 }

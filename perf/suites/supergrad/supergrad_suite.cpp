@@ -1,0 +1,205 @@
+// SuperGrad's gradients (issue 29; kernels/scaling: control_problem.hpp,
+// gradient_reference.hpp, sharded_gradient.hpp): the gradient of the
+// fidelity-type loss with respect to K control amplitudes, by the adjoint
+// (LCAM's shape: states re-derived backwards, memory O(1) in T) and by the
+// stored tape (TAD's shape: every state kept, memory O(T)), sharded along
+// the batch over 1, 2, 4 and 8 GPUs with one NCCL all-reduce of the
+// gradient:
+//   supergrad/<method>/gpus:N    2048 states in all (2048 / N per GPU), T = 100
+//   supergrad/<method>/steps:T   one GPU, 4096 states, T = 100 .. 12800 (x2):
+//                                where the tape stops fitting (a T that does
+//                                not fit is skipped: out of device memory)
+// d = 128 (7 two-level qubits), K = 4, complex128 as SuperGrad runs.
+//
+// Timing and counters as the scaling suite's (its GpuTimer over every GPU's
+// stream, the call's time the slowest GPU's; iteration_split.hpp):
+// compute_s, collective_s, collective_pct, imbalance_pct, gpus,
+// states_per_gpu, steps; gradient_device_bytes (one GPU's allocation by the
+// method: gradient_cost.hpp), device_memory_peak_bytes (measured: the fall in
+// free memory); work per GPU (gradient_cost).  Figures: supergrad_figures.hpp.
+// The untimed first call is checked against itself on every GPU (finite,
+// equal everywhere, the loss at most the number of states); the values
+// against the float64 reference are the GPU tests' (tests/gpu/gradient_test.cpp).
+
+#include <cmath>
+#include <iterator>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "perfgate/kernels/current_device.hpp"
+#include "perfgate/kernels/gradient_cost.hpp"
+#include "perfgate/kernels/sharded_gradient.hpp"
+#include "perfgate/perfgate.hpp"
+#include "iteration_split.hpp"
+#include "supergrad_figures.hpp"
+
+namespace {
+
+namespace kernels = perfgate::kernels;
+using kernels::GradientMethod;
+using perfgate::scaling::IterationSplit;
+
+constexpr int kGpuCounts[] = {1, 2, 4, 8};
+constexpr int kTotalStates = 2048;
+constexpr int kSweepStates = 4096;
+constexpr int kSweptSteps[] = {100, 200, 400, 800, 1600, 3200, 6400, 12800};
+constexpr double kGateTimeoutS = 10.0;
+constexpr int kComputeDone = 0;  // the timer's one mark per GPU
+
+kernels::ControlProblem problem(int steps) {
+  kernels::ControlProblem p;
+  p.dimension = 128;
+  p.controls = 4;
+  p.steps = steps;
+  p.dt = 0.05;
+  p.seed = 29;
+  return p;
+}
+
+// V and its derivatives do not depend on T: computed once per process.
+const kernels::StepOperators& step() {
+  static const kernels::StepOperators operators = [] {
+    const kernels::ControlProblem p = problem(1);
+    return kernels::step_operators(p, kernels::amplitudes(p));
+  }();
+  return operators;
+}
+
+bool ok(benchmark::State& state, const std::string& error) {
+  if (error.empty()) return true;
+  if (state.error_occurred()) return false;
+  // Only "this does not fit here" skips the case: the sweep's point.
+  if (error.find("cudaErrorMemoryAllocation") != std::string::npos) {
+    const std::string message = std::string(perfgate::kSkipPrefix) + "out of device memory: " + error;
+    state.SkipWithError(message.c_str());
+  } else {
+    state.SkipWithError(error.c_str());
+  }
+  return false;
+}
+
+std::vector<perfgate::cuda::GpuStream> gpu_streams(const kernels::ShardedGradient& g) {
+  std::vector<perfgate::cuda::GpuStream> streams;
+  for (int r = 0; r < g.gpus(); ++r) streams.push_back({r, g.stream(r)});
+  return streams;
+}
+
+std::string queue_call(kernels::ShardedGradient& g, perfgate::cuda::GpuTimer* timer) {
+  for (int r = 0; r < g.gpus(); ++r) {
+    if (std::string error = g.enqueue_compute(r); !error.empty()) return error;
+    if (timer && !timer->mark(r, kComputeDone)) return {};  // the timer failed the case
+  }
+  return g.enqueue_collective();
+}
+
+// The untimed first call, and a check of its result like nccl-tests'
+// #wrong: every GPU holds the same loss and gradient, finite, the loss at
+// most the number of states (each term |<target|psi>|^2 of unit vectors).
+std::string warm_up_and_check(kernels::ShardedGradient& g) {
+  if (std::string error = queue_call(g, nullptr); !error.empty()) return error;
+  double first_loss = 0.0;
+  std::vector<double> first;
+  const double states = static_cast<double>(g.gpus()) * g.states_per_gpu();
+  for (int r = 0; r < g.gpus(); ++r) {
+    double loss = 0.0;
+    std::vector<double> gradient;
+    if (std::string error = g.reduced_gradient(r, &loss, &gradient); !error.empty()) return error;
+    if (r == 0) first_loss = loss, first = gradient;
+    bool same = std::isfinite(loss) && loss >= 0 && loss <= states * (1 + 1e-9) &&
+                std::fabs(loss - first_loss) <= 1e-9 * (1 + first_loss);
+    for (std::size_t k = 0; k < gradient.size(); ++k)
+      same = same && std::isfinite(gradient[k]) && std::fabs(gradient[k] - first[k]) <= 1e-9 * (1 + std::fabs(first[k]));
+    if (!same)
+      return "wrong all-reduced gradient on GPU " + std::to_string(r) + ": loss " + std::to_string(loss) + " against GPU 0's " +
+             std::to_string(first_loss) + " for " + std::to_string(static_cast<long long>(states)) + " states";
+  }
+  return {};
+}
+
+bool read_split(benchmark::State& state, const perfgate::cuda::GpuTimer& timer, IterationSplit* split) {
+  std::vector<perfgate::scaling::RankTimes> ranks;
+  for (int r = 0; r < timer.gpus(); ++r) {
+    const auto compute = timer.mark_seconds(r, kComputeDone);
+    if (!compute) return ok(state, "cudaEventElapsedTime(compute done) on GPU " + std::to_string(r) + " failed");
+    ranks.push_back({*compute, timer.gpu_seconds()[static_cast<std::size_t>(r)]});
+  }
+  *split = perfgate::scaling::split_iteration(ranks);
+  return true;
+}
+
+void record_counters(benchmark::State& state, const perfgate::scaling::SplitMean& calls, const kernels::ControlProblem& p,
+                     GradientMethod method, int gpus, int per_gpu) {
+  const IterationSplit mean = calls.mean();
+  state.counters["compute_s"] = mean.compute_s;
+  state.counters["collective_s"] = mean.collective_s;
+  state.counters["collective_pct"] = calls.collective_pct();
+  state.counters["imbalance_pct"] = mean.imbalance_pct;
+  state.counters["gpus"] = gpus;
+  state.counters["states_per_gpu"] = per_gpu;
+  state.counters["steps"] = p.steps;
+  state.counters["gradient_device_bytes"] = static_cast<double>(kernels::gradient_device_bytes(p, method, per_gpu));
+  const kernels::GradientCost cost = kernels::gradient_cost(p, method, per_gpu);
+  perfgate::work(state).flops(cost.flops).bytes_read(cost.bytes_read).bytes_written(cost.bytes_written)
+      .precision(perfgate::Precision::fp64).matrix_shape(p.dimension, per_gpu, p.dimension);
+}
+
+perfgate::cuda::MeasureOptions gradient_options() {
+  perfgate::cuda::MeasureOptions options;
+  options.hot = true;  // a training loop's steps find their operands in cache
+  options.blocking_timeout_s = kGateTimeoutS;
+  return options;
+}
+
+void BM_gradient(benchmark::State& state, GradientMethod method, int gpus, int per_gpu, int steps) {
+  if (!perfgate::cuda::device_ready(state) || !perfgate::cuda::require_gpus(state, gpus)) return;
+  kernels::CurrentDevice keep;  // cases switch devices; the next finds its own
+  const kernels::ControlProblem p = problem(steps);
+  kernels::ShardedGradient gradient;
+  if (!ok(state, gradient.create(p, step(), method, gpus, per_gpu))) return;
+  perfgate::cuda::GpuTimer timer(state, gradient_options(), gpu_streams(gradient), /*marks=*/1);
+  if (!timer.ready() || !ok(state, warm_up_and_check(gradient)) || !timer.finish_warmup()) return;
+  // The traced pass: one trace per method and GPU count, a track per GPU.
+  if (perfgate::cuda::GpuTimer::tracing())
+    return perfgate::cuda::trace_work(state, gpus, [&] { queue_call(gradient, nullptr); });
+  perfgate::scaling::SplitMean calls;
+  perfgate::PhaseRange range(perfgate::CasePhase::timed);
+  while (state.KeepRunning()) {
+    if (!timer.start_sample()) continue;
+    if (std::string error = queue_call(gradient, &timer); !error.empty()) ok(state, error);
+    if (!timer.stop_sample()) continue;
+    IterationSplit split;
+    if (!read_split(state, timer, &split)) continue;
+    calls.add(split);
+  }
+  timer.finish();
+  if (!state.error_occurred()) record_counters(state, calls, p, method, gpus, per_gpu);
+}
+
+benchmark::internal::Benchmark* gpu_case(benchmark::internal::Benchmark* b) {
+  return b->UseManualTime()->Setup(perfgate::cuda::note_memory_before_case)->MinTime(0.05);
+}
+
+int register_cases() {
+  for (GradientMethod method : {GradientMethod::adjoint, GradientMethod::tape}) {
+    const std::string name = kernels::to_string(method);
+    for (int gpus : kGpuCounts)
+      gpu_case(perfgate::register_case(perfgate::supergrad::gpus_case(name, gpus), BM_gradient, method, gpus,
+                                       kTotalStates / gpus, 100));
+    for (int steps : kSweptSteps)
+      gpu_case(perfgate::register_case(perfgate::supergrad::steps_case(name, steps), BM_gradient, method, 1, kSweepStates, steps));
+  }
+  return 0;
+}
+const int registered = register_cases();
+
+int register_figures() {
+  const std::vector<int> counts(std::begin(kGpuCounts), std::end(kGpuCounts));
+  const std::vector<int> steps(std::begin(kSweptSteps), std::end(kSweptSteps));
+  for (perfgate::FigureDefinition& f : perfgate::supergrad::supergrad_figures(counts, steps))
+    perfgate::register_figure(std::move(f));
+  return 0;
+}
+const int figures_registered = register_figures();
+
+}  // namespace
