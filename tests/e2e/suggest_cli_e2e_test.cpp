@@ -85,7 +85,7 @@ TEST(SuggestCli, ListsEveryRule) {
   ASSERT_EQ(r.exit_code, 0) << r.output;
   for (const char* rule : {"launch-bound", "memory-bound", "compute-bound", "faster-precision", "tensor-core-alignment",
                            "batch-size", "jit-break-even", "memory-pool", "transfers", "noisy", "gpu-slower-than-cpu",
-                           "regression-explained", "scaling-efficiency", "collective-below-peak"})
+                           "regression-explained", "scaling-efficiency", "collective-below-peak", "gradient-method"})
     EXPECT_NE(r.output.find(rule), std::string::npos) << rule;
 }
 

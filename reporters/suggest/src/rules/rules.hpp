@@ -25,5 +25,6 @@ Rule gpu_slower_than_cpu();     // "gpu-slower-than-cpu": the CPU reference wins
 Rule regression_explained();    // "regression-explained": what changed in a REGRESSION's counters and kernels
 Rule scaling_efficiency();      // "scaling-efficiency": a multi-GPU case under 80% efficient, and what grew
 Rule collective_below_peak();   // "collective-below-peak": a collective's busbw far below the measured peer bandwidth
+Rule gradient_method();         // "gradient-method": adjoint or tape, by the tape's memory share and the times
 
 }  // namespace perfgate::rules
