@@ -4,6 +4,9 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace perfgate {
 namespace {
@@ -121,11 +124,12 @@ std::function<double()> clock_of(const SequentialPlan& plan) {
   };
 }
 
+// In report order; a set of the names, since a large suite may leave many open.
 std::vector<OpenCase> gather_open(Comparison& comparison, const std::vector<std::string>& names) {
+  const std::unordered_set<std::string_view> wanted(names.begin(), names.end());
   std::vector<OpenCase> open;
   for (BenchmarkComparison& c : comparison.benchmarks)
-    if (std::find(names.begin(), names.end(), c.name) != names.end())
-      open.push_back({&c, c.verdict == Verdict::regression, c.reason, ""});
+    if (wanted.count(c.name)) open.push_back({&c, c.verdict == Verdict::regression, c.reason, ""});
   return open;
 }
 
@@ -203,9 +207,12 @@ SequentialOutcome measure_until_decided(Comparison& comparison, const std::vecto
     each += repetitions;
     outcome.repetitions += open.size() * repetitions;
     const Remeasurement r{outcome.rounds, each, settings.fdr_q};
+    std::unordered_map<std::string_view, const BenchmarkComparison*> looks;
+    for (const BenchmarkComparison& b : judged.benchmarks) looks.emplace(b.name, &b);
     std::vector<OpenCase> still_open;
     for (OpenCase& o : open) {
-      const BenchmarkComparison* look = judged.find(o.c->name);
+      const auto found = looks.find(o.c->name);
+      const BenchmarkComparison* look = found == looks.end() ? nullptr : found->second;
       if (!look || !look->evidence) {
         mark_round_failed(o, look, plan.data);
         continue;
