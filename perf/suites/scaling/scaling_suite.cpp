@@ -32,6 +32,7 @@
 #include "perfgate/kernels/sharded_evolution.hpp"
 #include "perfgate/perfgate.hpp"
 #include "iteration_split.hpp"
+#include "sharded_call.hpp"
 #include "scaling_figures.hpp"
 
 namespace {
@@ -39,12 +40,11 @@ namespace {
 namespace kernels = perfgate::kernels;
 using perfgate::scaling::IterationSplit;
 using perfgate::scaling::ScalingMode;
+using perfgate::scaling::queue_call;
 
 constexpr int kGpuCounts[] = {1, 2, 4, 8};
 constexpr int kStrongTotalStates = 8192;
 constexpr int kWeakStatesPerGpu = 2048;
-constexpr double kGateTimeoutS = 10.0;
-constexpr int kComputeDone = 0;  // the timer's one mark per GPU
 const kernels::ScalingProblem kProblem{.dimension = 256, .steps = 50, .dt = 0.05, .seed = 20};
 
 std::string prefix(ScalingMode mode) { return std::string("scaling/") + perfgate::scaling::to_string(mode); }
@@ -63,23 +63,6 @@ bool ok(benchmark::State& state, const std::string& error) {
   if (error.empty()) return true;
   if (!state.error_occurred()) state.SkipWithError(error.c_str());
   return false;
-}
-
-// Every GPU's stream of the evolution, for the timer.
-std::vector<perfgate::cuda::GpuStream> gpu_streams(const kernels::ShardedEvolution& e) {
-  std::vector<perfgate::cuda::GpuStream> streams;
-  for (int r = 0; r < e.gpus(); ++r) streams.push_back({r, e.stream(r)});
-  return streams;
-}
-
-// Queues one call; with a timer, each GPU's compute-done mark after its
-// compute (the timer's start and stop events bracket the call).
-std::string queue_call(kernels::ShardedEvolution& e, perfgate::cuda::GpuTimer* timer) {
-  for (int r = 0; r < e.gpus(); ++r) {
-    if (std::string error = e.enqueue_compute(r); !error.empty()) return error;
-    if (timer && !timer->mark(r, kComputeDone)) return {};  // the timer failed the case
-  }
-  return e.enqueue_collective();
 }
 
 // The untimed first call (module loading, cuBLAS's and NCCL's first launches
@@ -104,18 +87,6 @@ std::string warm_up_and_check(kernels::ShardedEvolution& e) {
   return {};
 }
 
-// The last sample's per-GPU times, split into compute and collective.
-bool read_split(benchmark::State& state, const perfgate::cuda::GpuTimer& timer, IterationSplit* split) {
-  std::vector<perfgate::scaling::RankTimes> ranks;
-  for (int r = 0; r < timer.gpus(); ++r) {
-    const auto compute = timer.mark_seconds(r, kComputeDone);
-    if (!compute) return ok(state, "cudaEventElapsedTime(compute done) on GPU " + std::to_string(r) + " failed");
-    ranks.push_back({*compute, timer.gpu_seconds()[static_cast<std::size_t>(r)]});
-  }
-  *split = perfgate::scaling::split_iteration(ranks);
-  return true;
-}
-
 void record_counters(benchmark::State& state, const perfgate::scaling::SplitMean& calls, int gpus, int per_gpu) {
   const IterationSplit mean = calls.mean();
   state.counters["compute_s"] = mean.compute_s;
@@ -129,38 +100,14 @@ void record_counters(benchmark::State& state, const perfgate::scaling::SplitMean
       .precision(perfgate::Precision::fp64).matrix_shape(kProblem.dimension, per_gpu, kProblem.dimension);
 }
 
-// Steps of a training loop find their operands in cache: no L2 flush.  The
-// launch blocker is the start gate that starts every GPU at once.
-perfgate::cuda::MeasureOptions scaling_options() {
-  perfgate::cuda::MeasureOptions options;
-  options.hot = true;
-  options.blocking_timeout_s = kGateTimeoutS;
-  return options;
-}
-
 void BM_scaling(benchmark::State& state, ScalingMode mode, int gpus) {
   if (!perfgate::cuda::device_ready(state) || !perfgate::cuda::require_gpus(state, gpus)) return;
   kernels::CurrentDevice keep;  // cases switch devices; the next finds its own
   const int per_gpu = states_per_gpu(mode, gpus);
   kernels::ShardedEvolution evolution;
   if (!ok(state, evolution.create(kProblem, propagator(), gpus, per_gpu))) return;
-  perfgate::cuda::GpuTimer timer(state, scaling_options(), gpu_streams(evolution), /*marks=*/1);
-  if (!timer.ready() || !ok(state, warm_up_and_check(evolution)) || !timer.finish_warmup()) return;
-  // The traced pass: the steps and the all-reduce under CUPTI, a track per GPU.
-  if (perfgate::cuda::GpuTimer::tracing())
-    return perfgate::cuda::trace_work(state, gpus, [&] { queue_call(evolution, nullptr); });
-  perfgate::scaling::SplitMean calls;
-  perfgate::PhaseRange range(perfgate::CasePhase::timed);
-  while (state.KeepRunning()) {
-    if (!timer.start_sample()) continue;  // the case is failed; the loop ends
-    if (std::string error = queue_call(evolution, &timer); !error.empty()) ok(state, error);
-    if (!timer.stop_sample()) continue;
-    IterationSplit split;
-    if (!read_split(state, timer, &split)) continue;
-    calls.add(split);
-  }
-  timer.finish();
-  if (!state.error_occurred()) record_counters(state, calls, gpus, per_gpu);
+  const auto calls = perfgate::scaling::time_sharded_calls(state, evolution, warm_up_and_check, ok);
+  if (calls) record_counters(state, *calls, gpus, per_gpu);
 }
 
 int register_cases() {

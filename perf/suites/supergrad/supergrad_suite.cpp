@@ -32,6 +32,7 @@
 #include "perfgate/kernels/sharded_gradient.hpp"
 #include "perfgate/perfgate.hpp"
 #include "iteration_split.hpp"
+#include "sharded_call.hpp"
 #include "supergrad_figures.hpp"
 
 namespace {
@@ -39,13 +40,12 @@ namespace {
 namespace kernels = perfgate::kernels;
 using kernels::GradientMethod;
 using perfgate::scaling::IterationSplit;
+using perfgate::scaling::queue_call;
 
 constexpr int kGpuCounts[] = {1, 2, 4, 8};
 constexpr int kTotalStates = 2048;
 constexpr int kSweepStates = 4096;
 constexpr int kSweptSteps[] = {100, 200, 400, 800, 1600, 3200, 6400, 12800};
-constexpr double kGateTimeoutS = 10.0;
-constexpr int kComputeDone = 0;  // the timer's one mark per GPU
 
 kernels::ControlProblem problem(int steps) {
   kernels::ControlProblem p;
@@ -79,20 +79,6 @@ bool ok(benchmark::State& state, const std::string& error) {
   return false;
 }
 
-std::vector<perfgate::cuda::GpuStream> gpu_streams(const kernels::ShardedGradient& g) {
-  std::vector<perfgate::cuda::GpuStream> streams;
-  for (int r = 0; r < g.gpus(); ++r) streams.push_back({r, g.stream(r)});
-  return streams;
-}
-
-std::string queue_call(kernels::ShardedGradient& g, perfgate::cuda::GpuTimer* timer) {
-  for (int r = 0; r < g.gpus(); ++r) {
-    if (std::string error = g.enqueue_compute(r); !error.empty()) return error;
-    if (timer && !timer->mark(r, kComputeDone)) return {};  // the timer failed the case
-  }
-  return g.enqueue_collective();
-}
-
 // The untimed first call, and a check of its result like nccl-tests'
 // #wrong: every GPU holds the same loss and gradient, finite, the loss at
 // most the number of states (each term |<target|psi>|^2 of unit vectors).
@@ -117,17 +103,6 @@ std::string warm_up_and_check(kernels::ShardedGradient& g) {
   return {};
 }
 
-bool read_split(benchmark::State& state, const perfgate::cuda::GpuTimer& timer, IterationSplit* split) {
-  std::vector<perfgate::scaling::RankTimes> ranks;
-  for (int r = 0; r < timer.gpus(); ++r) {
-    const auto compute = timer.mark_seconds(r, kComputeDone);
-    if (!compute) return ok(state, "cudaEventElapsedTime(compute done) on GPU " + std::to_string(r) + " failed");
-    ranks.push_back({*compute, timer.gpu_seconds()[static_cast<std::size_t>(r)]});
-  }
-  *split = perfgate::scaling::split_iteration(ranks);
-  return true;
-}
-
 void record_counters(benchmark::State& state, const perfgate::scaling::SplitMean& calls, const kernels::ControlProblem& p,
                      GradientMethod method, int gpus, int per_gpu) {
   const IterationSplit mean = calls.mean();
@@ -144,36 +119,14 @@ void record_counters(benchmark::State& state, const perfgate::scaling::SplitMean
       .precision(perfgate::Precision::fp64).matrix_shape(p.dimension, per_gpu, p.dimension);
 }
 
-perfgate::cuda::MeasureOptions gradient_options() {
-  perfgate::cuda::MeasureOptions options;
-  options.hot = true;  // a training loop's steps find their operands in cache
-  options.blocking_timeout_s = kGateTimeoutS;
-  return options;
-}
-
 void BM_gradient(benchmark::State& state, GradientMethod method, int gpus, int per_gpu, int steps) {
   if (!perfgate::cuda::device_ready(state) || !perfgate::cuda::require_gpus(state, gpus)) return;
   kernels::CurrentDevice keep;  // cases switch devices; the next finds its own
   const kernels::ControlProblem p = problem(steps);
   kernels::ShardedGradient gradient;
   if (!ok(state, gradient.create(p, step(), method, gpus, per_gpu))) return;
-  perfgate::cuda::GpuTimer timer(state, gradient_options(), gpu_streams(gradient), /*marks=*/1);
-  if (!timer.ready() || !ok(state, warm_up_and_check(gradient)) || !timer.finish_warmup()) return;
-  // The traced pass: one trace per method and GPU count, a track per GPU.
-  if (perfgate::cuda::GpuTimer::tracing())
-    return perfgate::cuda::trace_work(state, gpus, [&] { queue_call(gradient, nullptr); });
-  perfgate::scaling::SplitMean calls;
-  perfgate::PhaseRange range(perfgate::CasePhase::timed);
-  while (state.KeepRunning()) {
-    if (!timer.start_sample()) continue;
-    if (std::string error = queue_call(gradient, &timer); !error.empty()) ok(state, error);
-    if (!timer.stop_sample()) continue;
-    IterationSplit split;
-    if (!read_split(state, timer, &split)) continue;
-    calls.add(split);
-  }
-  timer.finish();
-  if (!state.error_occurred()) record_counters(state, calls, p, method, gpus, per_gpu);
+  const auto calls = perfgate::scaling::time_sharded_calls(state, gradient, warm_up_and_check, ok);
+  if (calls) record_counters(state, *calls, p, method, gpus, per_gpu);
 }
 
 benchmark::internal::Benchmark* gpu_case(benchmark::internal::Benchmark* b) {
