@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <variant>
 
 #include "perfgate/model/errors.hpp"
 #include "perfgate/stats/summary.hpp"
@@ -41,27 +42,37 @@ std::optional<std::string> unusable(const BenchmarkResult* b, const std::string&
   return std::nullopt;
 }
 
+// What `b` offers the figure: its median time, or the definition's counter.
+std::optional<double> input_value(const FigureDefinition& definition, const BenchmarkResult& b, std::string* why_not) {
+  if (definition.counter.empty()) return stats::median(b.samples);
+  const auto it = b.counters.find(definition.counter);
+  const double* number = it == b.counters.end() ? nullptr : std::get_if<double>(&it->second);
+  if (number && std::isfinite(*number)) return *number;
+  *why_not = quote_text(b.name) + " has no numeric counter " + quote_text(definition.counter);
+  return std::nullopt;
+}
+
 DerivedFigure derive_one(const FigureDefinition& definition, const std::vector<BenchmarkResult>& cases) {
   DerivedFigure figure;
   figure.name = definition.name;
   figure.unit = definition.unit;
   figure.formula = definition.formula;
   figure.inputs = definition.inputs;
-  std::vector<double> medians;
+  std::vector<double> values;  // medians, or the counter's values
   for (const std::string& input : definition.inputs) {
     const BenchmarkResult* b = find_case(cases, input);
-    if (auto why = unusable(b, input)) {
-      if (definition.tolerates_missing_inputs) {
-        medians.push_back(std::nan(""));
-        continue;
-      }
-      figure.missing = *why;
+    std::string why;
+    std::optional<double> value;
+    if (auto reason = unusable(b, input)) why = *reason;
+    else value = input_value(definition, *b, &why);
+    if (!value && !definition.tolerates_missing_inputs) {
+      figure.missing = why;
       return figure;
     }
-    medians.push_back(stats::median(b->samples));
+    values.push_back(value.value_or(std::nan("")));
   }
   std::string why_not;
-  const std::optional<double> value = definition.derive ? definition.derive(medians, &why_not) : std::nullopt;
+  const std::optional<double> value = definition.derive ? definition.derive(values, &why_not) : std::nullopt;
   if (value && std::isfinite(*value)) figure.value = value;
   else figure.missing = why_not.empty() ? "the formula gave no finite value" : why_not;
   return figure;

@@ -4,6 +4,7 @@
 #include <optional>
 #include <utility>
 
+#include "perfgate/model/counter_names.hpp"
 #include "scaling_figures.hpp"
 
 namespace perfgate::supergrad {
@@ -13,21 +14,30 @@ constexpr const char* kMethods[] = {"adjoint", "tape"};
 
 std::string method_prefix(const std::string& method) { return "supergrad/" + method; }
 
-FigureDefinition time_ratio(int gpus) {
-  const std::string adjoint = gpus_case("adjoint", gpus), tape = gpus_case("tape", gpus);
-  FigureDefinition f;
-  f.name = "supergrad/adjoint_vs_tape/gpus:" + std::to_string(gpus);
-  f.unit = "x";
-  f.formula = "median(" + adjoint + ") / median(" + tape + ")";
-  f.inputs = {adjoint, tape};
-  f.derive = [tape](const std::vector<double>& m, std::string* why_not) -> std::optional<double> {
+// numerator's value / denominator's: each case's median time, or its
+// `counter` when one is named.
+FigureDefinition pair_ratio(std::string name, const std::string& numerator, const std::string& denominator,
+                            const std::string& counter) {
+  const std::string of = counter.empty() ? "median" : counter;
+  const std::string below = of + "(" + denominator + ")";
+  auto derive = [below](const std::vector<double>& m, std::string* why_not) -> std::optional<double> {
     if (!(m[1] > 0)) {
-      *why_not = "median(" + tape + ") is not positive";
+      *why_not = below + " is not positive";
       return std::nullopt;
     }
     return m[0] / m[1];
   };
-  return f;
+  return {.name = std::move(name), .unit = "x", .formula = of + "(" + numerator + ") / " + below,
+          .inputs = {numerator, denominator}, .derive = std::move(derive), .counter = counter};
+}
+
+// The two ratios at one configuration ("gpus:N" or "steps:T"): time, adjoint
+// over tape (above 1 the tape is faster), and measured peak memory, tape over
+// adjoint (what storing every state costs).
+void method_ratios(const std::string& configuration, std::vector<FigureDefinition>* figures) {
+  const std::string adjoint = method_prefix("adjoint") + "/" + configuration, tape = method_prefix("tape") + "/" + configuration;
+  figures->push_back(pair_ratio("supergrad/adjoint_vs_tape/" + configuration, adjoint, tape, ""));
+  figures->push_back(pair_ratio("supergrad/tape_vs_adjoint_memory/" + configuration, tape, adjoint, counter::kDeviceMemoryPeakBytes));
 }
 
 // The largest T whose case was measured: a T that did not fit reaches the
@@ -56,7 +66,8 @@ std::string steps_case(const std::string& method, int steps) { return method_pre
 
 std::vector<FigureDefinition> supergrad_figures(const std::vector<int>& gpu_counts, const std::vector<int>& swept_steps) {
   std::vector<FigureDefinition> figures;
-  for (int n : gpu_counts) figures.push_back(time_ratio(n));
+  for (int n : gpu_counts) method_ratios("gpus:" + std::to_string(n), &figures);
+  for (int t : swept_steps) method_ratios("steps:" + std::to_string(t), &figures);
   for (const char* method : kMethods) {
     for (FigureDefinition& f : scaling::scaling_figures(method_prefix(method), scaling::ScalingMode::strong, gpu_counts))
       figures.push_back(std::move(f));

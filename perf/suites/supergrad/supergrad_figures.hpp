@@ -2,6 +2,10 @@
 // The supergrad suite's derived figures, from the medians of its cases
 // (m(case): median seconds per gradient):
 //   supergrad/adjoint_vs_tape/gpus:N     m(adjoint/gpus:N) / m(tape/gpus:N)   (x): above 1 the tape is faster
+//   supergrad/tape_vs_adjoint_memory/gpus:N
+//                                        p(tape/gpus:N) / p(adjoint/gpus:N)   (x), p(case): the case's
+//                                        measured device_memory_peak_bytes
+//   the same two at each T of the sweep (".../steps:T"): the ratios as T grows
 //   supergrad/<method>/speedup/gpus:N    m(<method>/gpus:1) / m(<method>/gpus:N)         (x)
 //   supergrad/<method>/efficiency/gpus:N 100 m(<method>/gpus:1) / (N m(<method>/gpus:N)) (%)
 //   supergrad/<method>/largest_steps_that_fit   the largest T of the sweep

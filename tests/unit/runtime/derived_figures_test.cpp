@@ -1,6 +1,7 @@
 #include "perfgate/runtime/derived_figures.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include <gtest/gtest.h>
 
@@ -117,6 +118,29 @@ TEST(DerivedFigures, FiguresKeepTheirDefinitionOrder) {
   EXPECT_EQ(derived[0].name, "z");
   EXPECT_EQ(derived[1].name, "y");
   EXPECT_DOUBLE_EQ(*derived[1].value, 50.0);
+}
+
+// A figure over a counter (a memory ratio) reads each input's counter, not
+// its time; an input without the counter, or with a label there, is missing
+// with the reason, as a case that did not run is.
+TEST(DerivedFigures, ACounterFigureReadsEachInputsCounter) {
+  FigureDefinition d = figures::speedup("memory_ratio", "tape", "adjoint");
+  d.counter = "device_memory_peak_bytes";
+  BenchmarkResult tape = timed("tape", 1e-3), adjoint = timed("adjoint", 5e-3);
+  tape.counters["device_memory_peak_bytes"] = 6e9;
+  adjoint.counters["device_memory_peak_bytes"] = 1.5e9;
+  EXPECT_DOUBLE_EQ(*only({tape, adjoint}, d).value, 4.0);  // the times' ratio would be 0.2
+
+  adjoint.counters["device_memory_peak_bytes"] = std::string("n/a");
+  const DerivedFigure label = only({tape, adjoint}, d);
+  EXPECT_FALSE(label.value);
+  EXPECT_EQ(label.missing, "'adjoint' has no numeric counter 'device_memory_peak_bytes'");
+  adjoint.counters.clear();
+  EXPECT_EQ(only({tape, adjoint}, d).missing, "'adjoint' has no numeric counter 'device_memory_peak_bytes'");
+
+  d.tolerates_missing_inputs = true;  // a sweep's figure sees the input as NaN
+  d.derive = [](const std::vector<double>& m, std::string*) -> std::optional<double> { return std::isnan(m[1]) ? 1.0 : 0.0; };
+  EXPECT_DOUBLE_EQ(*only({tape, adjoint}, d).value, 1.0);
 }
 
 PERFGATE_FIGURE(figures::speedup("test/registered_speedup", "test/registered_slow", "test/registered_fast"));

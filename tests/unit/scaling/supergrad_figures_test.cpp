@@ -1,4 +1,4 @@
-// The supergrad suite's figures: the adjoint/tape time ratio, each method's
+// The supergrad suite's figures: the adjoint/tape time and memory ratios, each method's
 // strong scaling, and the largest step count that fitted, with their
 // formulas; a skipped point of the sweep (out of memory) is not measured.
 
@@ -34,6 +34,29 @@ TEST(SupergradFigures, TheTimeRatioAndEachMethodsScaling) {
   EXPECT_DOUBLE_EQ(*f.at("supergrad/adjoint/speedup/gpus:2").value, 1.5);
   EXPECT_DOUBLE_EQ(*f.at("supergrad/tape/efficiency/gpus:2").value, 80.0);
   EXPECT_EQ(f.count("supergrad/adjoint/speedup/gpus:1"), 0u);
+}
+
+BenchmarkResult with_peak(BenchmarkResult b, double bytes) {
+  b.counters["device_memory_peak_bytes"] = bytes;
+  return b;
+}
+
+TEST(SupergradFigures, TheMemoryRatioIsTheMeasuredPeaksTapeOverAdjoint) {
+  const auto f = derive({with_peak(per_call("supergrad/adjoint/gpus:1", 3.0), 1e9),
+                         with_peak(per_call("supergrad/tape/gpus:1", 2.0), 2.5e10),
+                         with_peak(per_call("supergrad/adjoint/steps:200", 0.3), 1e9),
+                         with_peak(per_call("supergrad/tape/steps:200", 0.2), 4e9)});
+  EXPECT_DOUBLE_EQ(*f.at("supergrad/tape_vs_adjoint_memory/gpus:1").value, 25.0);
+  EXPECT_EQ(f.at("supergrad/tape_vs_adjoint_memory/gpus:1").formula,
+            "device_memory_peak_bytes(supergrad/tape/gpus:1) / device_memory_peak_bytes(supergrad/adjoint/gpus:1)");
+  EXPECT_DOUBLE_EQ(*f.at("supergrad/tape_vs_adjoint_memory/steps:200").value, 4.0);
+  EXPECT_DOUBLE_EQ(*f.at("supergrad/adjoint_vs_tape/steps:200").value, 1.5);
+  // A peak of zero (free memory did not fall) is no ratio.
+  const auto zero = derive({with_peak(per_call("supergrad/adjoint/gpus:2", 3.0), 0.0),
+                            with_peak(per_call("supergrad/tape/gpus:2", 2.0), 2e9)});
+  EXPECT_FALSE(zero.at("supergrad/tape_vs_adjoint_memory/gpus:2").value);
+  EXPECT_EQ(zero.at("supergrad/tape_vs_adjoint_memory/gpus:2").missing,
+            "device_memory_peak_bytes(supergrad/adjoint/gpus:2) is not positive");
 }
 
 TEST(SupergradFigures, TheLargestStepCountThatFitted) {

@@ -81,6 +81,12 @@ TEST(TraceFilePath, AGpuConfigurationGetsAFolderPerGpuCount) {
     const std::string gpus = name.substr(name.find("gpus:") + 5, 1);
     EXPECT_EQ(path, "gpus-" + gpus + "/" + trace_file_name(name)) << path;
   }
+  // The seed's <N>gpu/lcam_trace, tad_trace: both gradient methods of one GPU
+  // count in that count's folder, a file each.
+  const std::string adjoint = trace_file_path("supergrad/adjoint/gpus:4"), tape = trace_file_path("supergrad/tape/gpus:4");
+  EXPECT_EQ(adjoint.substr(0, 7), "gpus-4/");
+  EXPECT_EQ(tape.substr(0, 7), "gpus-4/");
+  EXPECT_NE(adjoint, tape);
   // One file per configuration: the 1-, 2-, 4- and 8-GPU cases never share one.
   std::set<std::string> paths;
   for (const int n : {1, 2, 4, 8}) paths.insert(trace_file_path("scaling/weak/gpus:" + std::to_string(n)));

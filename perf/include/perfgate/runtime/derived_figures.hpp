@@ -17,7 +17,8 @@
 
 namespace perfgate {
 
-// One figure a suite derives from its cases' medians (seconds per call).
+// One figure a suite derives from its cases' medians (seconds per call), or
+// from one counter of each (FigureDefinition::counter).
 struct FigureDefinition {
   std::string name, unit, formula;
   std::vector<std::string> inputs;  // case names as perfgate stores them (e.g. "gemm/fp32/4096x4096x4096")
@@ -27,6 +28,10 @@ struct FigureDefinition {
   // size that did not fit) reaches `derive` as NaN instead of leaving the
   // figure without a value: for figures over a sweep.
   bool tolerates_missing_inputs = false;
+  // When set, each input offers this numeric counter as its case recorded it
+  // (device_memory_peak_bytes: a memory ratio) instead of its median time; an
+  // input without it is missing like a case that did not run.
+  std::string counter = {};
 };
 
 namespace figures {
