@@ -6,7 +6,7 @@
 // the batch over 1, 2, 4 and 8 GPUs with one NCCL all-reduce of the
 // gradient:
 //   supergrad/<method>/gpus:N    2048 states in all (2048 / N per GPU), T = 100
-//   supergrad/<method>/steps:T   one GPU, 4096 states, T = 100 .. 12800 (x2):
+//   supergrad/<method>/steps:T   one GPU, 4096 states, T = 100 .. 25600 (x2):
 //                                where the tape stops fitting (a T that does
 //                                not fit is skipped: out of device memory)
 // d = 128 (7 two-level qubits), K = 4, complex128 as SuperGrad runs.
@@ -45,7 +45,10 @@ using perfgate::scaling::queue_call;
 constexpr int kGpuCounts[] = {1, 2, 4, 8};
 constexpr int kTotalStates = 2048;
 constexpr int kSweepStates = 4096;
-constexpr int kSweptSteps[] = {100, 200, 400, 800, 1600, 3200, 6400, 12800};
+// The tape holds T + 1 blocks of 8 MiB (128 x 4096 complex128): 50 GiB at
+// T = 6400, 100 GiB at 12800, 200 GiB at 25600, so the sweep crosses the
+// limit of an 80 GB H100 (after 6400) and of a 141 GB H200 (after 12800).
+constexpr int kSweptSteps[] = {100, 200, 400, 800, 1600, 3200, 6400, 12800, 25600};
 
 kernels::ControlProblem problem(int steps) {
   kernels::ControlProblem p;
