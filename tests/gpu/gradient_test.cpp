@@ -1,11 +1,14 @@
 // The gradient workload on the GPU (issue 29) against its float64 CPU
 // reference: loss and gradient by the adjoint and the tape, on 1 GPU and
 // on every GPU count up to those present; the device memory each method
-// takes.  Skipped without a device.
+// takes; a tape that does not fit.  Skipped without a device.
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <string>
+
+#include <cuda_runtime_api.h>
 
 #include "perfgate/cuda/availability.hpp"
 #include "perfgate/kernels/gradient_reference.hpp"
@@ -52,6 +55,24 @@ TEST(GradientGpu, BothMethodsOnOneGpuMatchTheFloat64Reference) {
   const std::uint64_t seed = fresh_seed();
   expect_matches_reference(GradientMethod::adjoint, 1, seed);
   expect_matches_reference(GradientMethod::tape, 1, seed);
+}
+
+// The supergrad sweep's point that does not fit: the tape's allocation
+// fails with cudaErrorMemoryAllocation (the suite's "out of device memory"
+// skip), nothing is left for the next case, and the next gradient is right.
+TEST(GradientGpu, ATapeThatDoesNotFitIsOutOfMemoryAndTheNextGradientIsRight) {
+  REQUIRE_DEVICE();
+  {
+    ControlProblem p;
+    p.dimension = 128;
+    p.controls = 1;
+    p.steps = 200000;  // 200001 blocks of 8 MiB: 1.6 TB
+    ShardedGradient huge;
+    const std::string error = huge.create(p, step_operators(p, amplitudes(p)), GradientMethod::tape, 1, 4096);
+    EXPECT_NE(error.find("cudaErrorMemoryAllocation"), std::string::npos) << error;
+  }
+  EXPECT_EQ(cudaGetLastError(), cudaSuccess);
+  expect_matches_reference(GradientMethod::adjoint, 1, fresh_seed());
 }
 
 TEST(GradientGpu, EveryGpuCountPresentMatchesTheFloat64Reference) {

@@ -28,11 +28,16 @@ inline std::string cublas_text(const char* api, cublasStatus_t s) {
 }
 
 // Allocates `buffer` and copies `values` there (std::complex<double> and
-// cuDoubleComplex share one layout: two doubles).
+// cuDoubleComplex share one layout: two doubles).  A copy from pageable
+// memory may return before its DMA has landed, and the ranks' streams do not
+// wait for the legacy stream (non-blocking): the sync makes the values
+// there before any rank's work reads them.
 inline std::string upload(DeviceBuffer& buffer, const std::vector<Complex>& values) {
   const std::size_t bytes = values.size() * sizeof(Complex);
   if (std::string e = cuda_text("cudaMalloc", buffer.allocate(bytes)); !e.empty()) return e;
-  return cuda_text("cudaMemcpy", cudaMemcpy(buffer.get(), values.data(), bytes, cudaMemcpyHostToDevice));
+  if (std::string e = cuda_text("cudaMemcpy", cudaMemcpy(buffer.get(), values.data(), bytes, cudaMemcpyHostToDevice)); !e.empty())
+    return e;
+  return cuda_text("cudaStreamSynchronize", cudaStreamSynchronize(nullptr));
 }
 
 // sends[r] summed over every rank into receives[r], `doubles` each, on each

@@ -75,10 +75,25 @@ struct ShardedGradient::State {
     }
   }
 
+  // The handle (and its workspace) first, then the operators and states,
+  // then the blocks: a tape that takes the rest of the device fails in
+  // cudaMalloc, the "does not fit" skip, not in cublasCreate.
   std::string set_up(int r, const StepOperators& step) {
     Rank& rank = *ranks[static_cast<std::size_t>(r)];
     if (std::string e = cuda_text("cudaSetDevice", cudaSetDevice(r)); !e.empty()) return e;
-    const Layout l(problem, method, states);
+    if (std::string e = create_handle(r, rank); !e.empty()) return e;
+    if (std::string e = upload_inputs(r, rank, step); !e.empty()) return e;
+    return allocate_blocks(rank);
+  }
+
+  std::string create_handle(int r, Rank& rank) {
+    if (std::string e = cublas_text("cublasCreate", cublasCreate(&rank.cublas)); !e.empty()) return e;
+    if (std::string e = cublas_text("cublasSetStream", cublasSetStream(rank.cublas, comms->stream(r))); !e.empty()) return e;
+    return cublas_text("cublasSetPointerMode", cublasSetPointerMode(rank.cublas, CUBLAS_POINTER_MODE_DEVICE));
+  }
+
+  // V, the derivatives, the scalars {1, 0}, T ones, and the shard's states.
+  std::string upload_inputs(int r, Rank& rank, const StepOperators& step) {
     const long long first = static_cast<long long>(r) * states;
     const ScalingProblem source = state_source(problem);
     std::vector<Complex> stacked;
@@ -90,7 +105,11 @@ struct ShardedGradient::State {
                                   Upload{&rank.scalars, &scalars}, Upload{&rank.ones, &ones}})
       if (std::string e = upload(*buffer, *values); !e.empty()) return e;
     if (std::string e = upload(rank.initial, state_columns(source, StateKind::initial, first, states).values); !e.empty()) return e;
-    if (std::string e = upload(rank.targets, state_columns(source, StateKind::target, first, states).values); !e.empty()) return e;
+    return upload(rank.targets, state_columns(source, StateKind::target, first, states).values);
+  }
+
+  std::string allocate_blocks(Rank& rank) {
+    const Layout l(problem, method, states);
     const std::size_t k = static_cast<std::size_t>(problem.controls);
     using Allocation = std::pair<DeviceBuffer*, std::size_t>;
     for (auto [buffer, values] : {Allocation{&rank.psi, l.tape_blocks * l.block}, Allocation{&rank.mu, 2 * l.block},
@@ -98,9 +117,7 @@ struct ShardedGradient::State {
                                   Allocation{&rank.table, static_cast<std::size_t>(problem.steps) * k},
                                   Allocation{&rank.packed, 1 + k}, Allocation{&rank.reduced, 1 + k}})
       if (std::string e = allocate(*buffer, values); !e.empty()) return e;
-    if (std::string e = cublas_text("cublasCreate", cublasCreate(&rank.cublas)); !e.empty()) return e;
-    if (std::string e = cublas_text("cublasSetStream", cublasSetStream(rank.cublas, comms->stream(r))); !e.empty()) return e;
-    return cublas_text("cublasSetPointerMode", cublasSetPointerMode(rank.cublas, CUBLAS_POINTER_MODE_DEVICE));
+    return {};
   }
 
   // psi_T, and on the way the tape (block t = psi_t) or the two blocks' last.

@@ -49,8 +49,7 @@ bool require_gpus(benchmark::State& state, int needed) {
 bool allocate(benchmark::State& state, DeviceBuffer& buffer, std::size_t bytes) {
   if (!availability().usable || context_lost()) return true;  // measure() skips or ends the case
   const cudaError_t error = buffer.allocate(bytes);
-  if (error == cudaErrorMemoryAllocation) {
-    cudaGetLastError();  // not sticky: clear it for the next case
+  if (error == cudaErrorMemoryAllocation) {  // DeviceBuffer cleared it for the next case
     state.SkipWithError((std::string(kSkipPrefix) + "not enough device memory for the case (" +
                          std::to_string(bytes >> 20) + " MiB more)").c_str());
     return false;

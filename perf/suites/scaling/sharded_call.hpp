@@ -4,7 +4,8 @@
 // enqueue_compute(r), enqueue_collective()), timed as the scaling and
 // supergrad suites time it: GpuTimer over every GPU's stream with one mark
 // per GPU after its compute, no L2 flush (a training loop's steps find their
-// operands in cache), the launch blocker starting every GPU at once; the
+// operands in cache), the launch blocker starting every GPU at once (unless
+// the call queues too many launches for it); the
 // untimed first call checked by the suite; the traced pass under CUPTI; then
 // the timed calls, each split into compute and collective
 // (iteration_split.hpp).
@@ -62,10 +63,13 @@ inline cuda::MeasureOptions sharded_call_options() {
 // The case's timed calls: `warm_up_and_check(sharded)` runs the untimed
 // first call and checks it ("" or the problem), `ok(state, error)` reports
 // a problem (false when there was one).  The calls' mean split, or nothing
-// when the case failed, was skipped or ran its traced pass.
+// when the case failed, was skipped or ran its traced pass.  `options`:
+// sharded_call_options(), without the launch blocker for a call of more
+// launches than the driver's queue holds.
 template <class Sharded, class WarmUp, class Ok>
-std::optional<SplitMean> time_sharded_calls(benchmark::State& state, Sharded& sharded, WarmUp warm_up_and_check, Ok ok) {
-  cuda::GpuTimer timer(state, sharded_call_options(), gpu_streams(sharded), /*marks=*/1);
+std::optional<SplitMean> time_sharded_calls(benchmark::State& state, Sharded& sharded, WarmUp warm_up_and_check, Ok ok,
+                                            const cuda::MeasureOptions& options = sharded_call_options()) {
+  cuda::GpuTimer timer(state, options, gpu_streams(sharded), /*marks=*/1);
   if (!timer.ready() || !ok(state, warm_up_and_check(sharded)) || !timer.finish_warmup()) return std::nullopt;
   // The traced pass: the call under CUPTI, a track per GPU.
   if (cuda::GpuTimer::tracing()) {

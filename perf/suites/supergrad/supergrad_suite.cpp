@@ -12,7 +12,8 @@
 // d = 128 (7 two-level qubits), K = 4, complex128 as SuperGrad runs.
 //
 // Timing and counters as the scaling suite's (its GpuTimer over every GPU's
-// stream, the call's time the slowest GPU's; iteration_split.hpp):
+// stream, the call's time the slowest GPU's; iteration_split.hpp), without
+// the launch blocker (launches_per_call):
 // compute_s, collective_s, collective_pct, imbalance_pct, gpus,
 // states_per_gpu, steps; gradient_device_bytes (one GPU's allocation by the
 // method: gradient_cost.hpp), device_memory_peak_bytes (measured: the fall in
@@ -122,13 +123,32 @@ void record_counters(benchmark::State& state, const perfgate::scaling::SplitMean
       .precision(perfgate::Precision::fp64).matrix_shape(p.dimension, per_gpu, p.dimension);
 }
 
+// Launches one call queues on each GPU: T forward GEMMs; a backward step's
+// inverse step (the adjoint's), K derivative GEMMs, K dot products (up to
+// two kernels each) and mu's step; a few around them.  The launch blocker
+// holds every stream while a call is queued, and the driver's queue takes
+// ~1000 launches: past that the host would wait for a GPU that waits for
+// the host, until the blocker's timeout.  Without it each GPU's time also
+// holds the host's queueing of the GPUs before it (one thread drives them
+// all, as SuperGrad's process does): the call's time, the slowest GPU's, is
+// the call as the host drives it, and imbalance_pct shows the queueing.
+std::size_t launches_per_call(const kernels::ControlProblem& p) {
+  return static_cast<std::size_t>(p.steps) * static_cast<std::size_t>(2 + 3 * p.controls) + 8;
+}
+
+perfgate::cuda::MeasureOptions gradient_options(const kernels::ControlProblem& p) {
+  perfgate::cuda::MeasureOptions options = perfgate::scaling::sharded_call_options();
+  options.hide_latency = launches_per_call(p) <= 500;
+  return options;
+}
+
 void BM_gradient(benchmark::State& state, GradientMethod method, int gpus, int per_gpu, int steps) {
   if (!perfgate::cuda::device_ready(state) || !perfgate::cuda::require_gpus(state, gpus)) return;
   kernels::CurrentDevice keep;  // cases switch devices; the next finds its own
   const kernels::ControlProblem p = problem(steps);
   kernels::ShardedGradient gradient;
   if (!ok(state, gradient.create(p, step(), method, gpus, per_gpu))) return;
-  const auto calls = perfgate::scaling::time_sharded_calls(state, gradient, warm_up_and_check, ok);
+  const auto calls = perfgate::scaling::time_sharded_calls(state, gradient, warm_up_and_check, ok, gradient_options(p));
   if (calls) record_counters(state, *calls, p, method, gpus, per_gpu);
 }
 

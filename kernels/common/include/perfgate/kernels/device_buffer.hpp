@@ -17,11 +17,18 @@ class DeviceBuffer {
   DeviceBuffer(const DeviceBuffer&) = delete;
   DeviceBuffer& operator=(const DeviceBuffer&) = delete;
 
+  // The size counts only once allocated.  A failed allocation is returned and
+  // not left as the thread's last error: the next launch check
+  // (cudaGetLastError) would take it for its own, and out of memory is no
+  // lasting fault (a sweep skips the size that did not fit and goes on).
   cudaError_t allocate(std::size_t bytes) {
     cudaFree(data_);
     data_ = nullptr;
-    bytes_ = bytes;
-    return cudaMalloc(&data_, bytes);
+    bytes_ = 0;
+    const cudaError_t error = cudaMalloc(&data_, bytes);
+    if (error == cudaSuccess) bytes_ = bytes;
+    else if (error == cudaErrorMemoryAllocation) cudaGetLastError();
+    return error;
   }
   void* get() const { return data_; }
   template <class T>
