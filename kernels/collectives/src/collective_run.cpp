@@ -38,6 +38,17 @@ CollectiveRun::~CollectiveRun() {
   }
 }
 
+// One rank's buffer; out of memory is remembered and not left as the
+// thread's last error.
+bool CollectiveRun::allocate_buffer(float** buffer, std::size_t elements, int rank, std::string* problem) {
+  const cudaError_t error = cudaMalloc(buffer, buffer_bytes(elements));
+  if (error == cudaErrorMemoryAllocation) {
+    cudaGetLastError();
+    out_of_memory_ = true;
+  }
+  return cuda_ok("cudaMalloc", error, rank, problem);
+}
+
 bool CollectiveRun::allocate(std::string* problem) {
   CurrentDevice keep;
   // In place the one buffer holds the larger of input and output.
@@ -45,11 +56,11 @@ bool CollectiveRun::allocate(std::string* problem) {
   for (int rank = 0; rank < comms_.size(); ++rank) {
     if (!cuda_ok("cudaSetDevice", cudaSetDevice(comms_.device(rank)), rank, problem)) return false;
     float* recv = nullptr;
-    if (!cuda_ok("cudaMalloc", cudaMalloc(&recv, buffer_bytes(output_elements)), rank, problem)) return false;
+    if (!allocate_buffer(&recv, output_elements, rank, problem)) return false;
     recv_.push_back(recv);
     if (spec_.in_place) continue;
     float* send = nullptr;
-    if (!cuda_ok("cudaMalloc", cudaMalloc(&send, buffer_bytes(counts_.send)), rank, problem)) return false;
+    if (!allocate_buffer(&send, counts_.send, rank, problem)) return false;
     send_.push_back(send);
   }
   return true;

@@ -75,12 +75,19 @@ CudaCall GpuLane::flush() {
 }
 
 CudaCall GpuLane::begin_sample() {
+  if (CudaCall c = before_start(); !c.ok()) return c;
+  return record_start();
+}
+
+CudaCall GpuLane::before_start() {
   if (probe_) probe_->reset();
   if (CudaCall c = flush(); !c.ok()) return c;
   if (probe_)
     if (cudaError_t e = probe_->read(stream_, 0); e != cudaSuccess) return call("clock probe launch", e);
-  return call("cudaEventRecord(start)", cudaEventRecord(start_, stream_));
+  return {};
 }
+
+CudaCall GpuLane::record_start() { return call("cudaEventRecord(start)", cudaEventRecord(start_, stream_)); }
 
 CudaCall GpuLane::mark(int k) {
   if (CudaCall c = select(); !c.ok()) return c;
@@ -91,8 +98,14 @@ CudaCall GpuLane::end_sample() {
   // The stop event is queued first: any host call before it (even the
   // launch-error check) would be timed while the GPU idles.  The work's
   // launch errors are read before the probe's launch, which would take them.
-  if (cudaError_t e = cudaEventRecord(stop_, stream_); e != cudaSuccess) return call("cudaEventRecord(stop)", e);
+  if (CudaCall c = record_stop(); !c.ok()) return c;
   if (cudaError_t e = cudaGetLastError(); e != cudaSuccess) return call("kernel launch", e);
+  return after_stop();
+}
+
+CudaCall GpuLane::record_stop() { return call("cudaEventRecord(stop)", cudaEventRecord(stop_, stream_)); }
+
+CudaCall GpuLane::after_stop() {
   if (probe_)
     if (cudaError_t e = probe_->read(stream_, 1); e != cudaSuccess) return call("clock probe launch", e);
   return {};
@@ -105,8 +118,10 @@ CudaCall GpuLane::synchronize() {
 
 CudaCall GpuLane::read_sample(double* seconds) {
   float milliseconds = 0.0f;
-  if (cudaError_t e = cudaEventElapsedTime(&milliseconds, start_, stop_); e != cudaSuccess)
+  if (cudaError_t e = cudaEventElapsedTime(&milliseconds, start_, stop_); e != cudaSuccess) {
+    cudaGetLastError();  // reported here; not the next case's launch error
     return call("cudaEventElapsedTime", e);
+  }
   if (probe_) clock_average_.add(probe_->reading(0), probe_->reading(1));
   *seconds = static_cast<double>(milliseconds) / 1e3;
   return {};
@@ -115,8 +130,10 @@ CudaCall GpuLane::read_sample(double* seconds) {
 CudaCall GpuLane::read_mark(int k, double* seconds) const {
   float milliseconds = 0.0f;
   if (cudaError_t e = cudaEventElapsedTime(&milliseconds, start_, marks_.at(static_cast<std::size_t>(k)));
-      e != cudaSuccess)
+      e != cudaSuccess) {
+    cudaGetLastError();  // a mark never recorded (the call failed first): not the next case's error
     return call("cudaEventElapsedTime(mark)", e);
+  }
   *seconds = static_cast<double>(milliseconds) / 1e3;
   return {};
 }

@@ -8,9 +8,9 @@
 //
 // Each call returns the CUDA call that failed, if one did; the timer turns
 // it into the case's error.  Calls select the lane's device first, except
-// begin_sample and end_sample, which run with the lane's device current (the
-// timer selects it only where several GPUs take turns: nothing but the stop
-// event may come between the work's last launch and the stop).
+// begin_sample and end_sample (and their halves), which run with the lane's
+// device current (the timer selects it only for measure_gpus: nothing but
+// the stop event may come between the work's last launch and the stop).
 
 #include <memory>
 #include <optional>
@@ -59,6 +59,13 @@ class GpuLane {
   CudaCall begin_sample();   // flush, clock reading, start event
   CudaCall mark(int k);      // mark k's event
   CudaCall end_sample();     // stop event, the work's launch errors, clock reading
+  // begin_sample and end_sample in their halves, for several GPUs: every
+  // GPU's start event back to back after every GPU's flush and clock
+  // reading, every stop event before any other host call.
+  CudaCall before_start();   // flush, clock reading
+  CudaCall record_start();
+  CudaCall record_stop();
+  CudaCall after_stop();     // clock reading
   CudaCall synchronize();    // waits for the lane's stream
   // After synchronize(): start-to-stop seconds (the clock reading joins the
   // repetition's average); start-to-mark seconds of mark k.

@@ -47,6 +47,8 @@ GpuTimer::GpuTimer(benchmark::State& state, const MeasureOptions& options, const
     state_.SkipWithError("perfgate::cuda::measure_gpus: needs one stream per GPU, at least one, and marks >= 0");
     return;
   }
+  select_each_call_ = true;
+  kernels::CurrentDevice keep;  // preparing selects each GPU in turn; the caller's stays current
   ready_ = prepare(gpus, marks);
 }
 
@@ -153,7 +155,45 @@ bool GpuTimer::start_lane(GpuLane& lane) {
 
 bool GpuTimer::start_sample() {
   kernels::CurrentDevice keep;
+  if (select_each_call_) return start_lanes_together();
   return each_lane(&GpuTimer::start_lane);
+}
+
+// Several GPUs: each one's flush and clock reading first, then the start
+// events back to back, so that no GPU's interval holds another's host calls
+// (without the blocker, each GPU starts when its event is queued).
+bool GpuTimer::start_lanes_together() {
+  for (const auto& lane : lanes_) {
+    if (!check(*lane, "cudaSetDevice", lane->select().error)) return false;
+    if (blocker_ && !check(*lane, "launch blocker", blocker_->block(lane->stream(), options_.blocking_timeout_s)))
+      return false;
+    const CudaCall prepared = lane->before_start();
+    if (!check(*lane, prepared.api, prepared.error)) return false;
+  }
+  for (const auto& lane : lanes_) {
+    const CudaCall selected = lane->select();
+    const CudaCall started = selected.ok() ? lane->record_start() : selected;
+    if (!check(*lane, started.api, started.error)) return false;
+  }
+  return true;
+}
+
+// Several GPUs: every stop event before any other host call; then the work's
+// launch errors (the thread's last error, not one GPU's) and the clock
+// readings.
+bool GpuTimer::stop_lanes_together() {
+  for (const auto& lane : lanes_) {
+    const CudaCall selected = lane->select();
+    const CudaCall stopped = selected.ok() ? lane->record_stop() : selected;
+    if (!check(*lane, stopped.api, stopped.error)) return false;
+  }
+  if (!check("kernel launch", cudaGetLastError())) return false;
+  for (const auto& lane : lanes_) {
+    const CudaCall selected = lane->select();
+    const CudaCall read = selected.ok() ? lane->after_stop() : selected;
+    if (!check(*lane, read.api, read.error)) return false;
+  }
+  return true;
 }
 
 bool GpuTimer::mark(int gpu, int k) {
@@ -164,7 +204,6 @@ bool GpuTimer::mark(int gpu, int k) {
 }
 
 bool GpuTimer::stop_lane(GpuLane& lane) {
-  if (several_gpus() && !check(lane, "cudaSetDevice", lane.select().error)) return false;
   const CudaCall ended = lane.end_sample();
   return check(lane, ended.api, ended.error);
 }
@@ -175,10 +214,10 @@ bool GpuTimer::wait_lane(GpuLane& lane) {
 }
 
 bool GpuTimer::stop_sample() {
-  // One GPU: its device is current, and no host call precedes the stop event.
+  // measure(): its device is current, and no host call precedes the stop event.
   std::optional<kernels::CurrentDevice> keep;
-  if (several_gpus()) keep.emplace();
-  if (!each_lane(&GpuTimer::stop_lane)) return false;
+  if (select_each_call_) keep.emplace();
+  if (!(select_each_call_ ? stop_lanes_together() : each_lane(&GpuTimer::stop_lane))) return false;
   if (blocker_) blocker_->release();
   if (!each_lane(&GpuTimer::wait_lane)) return false;
   if (blocker_ && blocker_->timed_out()) return fail(timeout_message(options_.blocking_timeout_s));

@@ -2,7 +2,10 @@
 
 namespace perfgate {
 
+// A zero reading is none (no probe block ran on SM 0; real ones are
+// absolute: %globaltimer ns, clock64 cycles), so it pairs with nothing.
 void SmClockAverage::add(const ClockReading& before, const ClockReading& after) {
+  if (before.ns == 0 || before.cycles == 0 || after.ns == 0 || after.cycles == 0) return;
   if (after.ns <= before.ns || after.cycles <= before.cycles) return;
   ns_ += after.ns - before.ns;
   cycles_ += after.cycles - before.cycles;

@@ -40,6 +40,7 @@
 
 #include "perfgate/kernels/bus_bandwidth.hpp"
 #include "perfgate/kernels/collective_run.hpp"
+#include "perfgate/kernels/current_device.hpp"
 #include "perfgate/kernels/nccl_communicators.hpp"
 #include "perfgate/perfgate.hpp"
 
@@ -67,10 +68,13 @@ std::string collective_case(Collective c, bool in_place, int gpus, std::size_t b
 }
 std::string peer_case(std::size_t bytes) { return "collectives/peer_copy/gpus:2/bytes:" + std::to_string(bytes); }
 
-// S / sizeof(float), at least one element per rank.
-std::size_t sweep_elements(std::size_t bytes, int gpus) {
+// S / sizeof(float); all-gather and reduce-scatter split S over the ranks,
+// so they get at least one element per rank (all-reduce and broadcast keep
+// S, as nccl-tests' count does).
+std::size_t sweep_elements(Collective c, std::size_t bytes, int gpus) {
   const std::size_t elements = bytes / sizeof(float);
-  return elements < static_cast<std::size_t>(gpus) ? static_cast<std::size_t>(gpus) : elements;
+  const bool split = c == Collective::all_gather || c == Collective::reduce_scatter;
+  return split && elements < static_cast<std::size_t>(gpus) ? static_cast<std::size_t>(gpus) : elements;
 }
 
 // Calls per timed sample: small collectives take a few microseconds, and one
@@ -135,8 +139,9 @@ void BM_collective(benchmark::State& state, Collective c, bool in_place, int gpu
   std::string problem;
   const kernels::NcclCommunicators* comms = communicators(gpus, &problem);
   if (!comms) return fail(state, problem);
-  kernels::CollectiveRun run(*comms, {c, in_place, sweep_elements(bytes, gpus)});
-  if (!run.allocate(&problem)) return fail(state, problem);
+  kernels::CollectiveRun run(*comms, {c, in_place, sweep_elements(c, bytes, gpus)});
+  if (!run.allocate(&problem))
+    return fail(state, run.out_of_memory() ? std::string(perfgate::kSkipPrefix) + "not enough device memory: " + problem : problem);
   const auto wrong = wrong_elements(run, &problem);  // also the first, untimed call
   if (!wrong) return fail(state, problem);
   if (*wrong > 0)
@@ -177,10 +182,11 @@ void BM_peer_copy(benchmark::State& state, std::size_t bytes) {
   if (!enable_peer_access(state, 1, 0) || !enable_peer_access(state, 0, 1)) return;
   perfgate::cuda::DeviceBuffer source, target;
   if (!perfgate::cuda::allocate(state, source, bytes)) return;
-  if (!perfgate::cuda::check(state, "cudaSetDevice", cudaSetDevice(1)) ||
-      !perfgate::cuda::check(state, "cudaMalloc (GPU 1)", target.allocate(bytes)) ||
-      !perfgate::cuda::check(state, "cudaSetDevice", cudaSetDevice(0)))
-    return;
+  {
+    kernels::CurrentDevice on_gpu_1;  // GPU 0 current again on every path
+    if (!perfgate::cuda::check(state, "cudaSetDevice", cudaSetDevice(1)) || !perfgate::cuda::allocate(state, target, bytes))
+      return;
+  }
   perfgate::cuda::MeasureOptions options;
   options.hot = true;  // over the link the L2 is no help
   perfgate::cuda::measure(state, [&](cudaStream_t s) {
@@ -191,7 +197,10 @@ void BM_peer_copy(benchmark::State& state, std::size_t bytes) {
 }
 
 int register_cases() {
-  auto gpu_case = [](benchmark::internal::Benchmark* b) { b->UseManualTime()->MinTime(kMinTime); };
+  // Every case notes free memory before it allocates: its peak is its own.
+  auto gpu_case = [](benchmark::internal::Benchmark* b) {
+    b->UseManualTime()->MinTime(kMinTime)->Setup(perfgate::cuda::note_memory_before_case);
+  };
   for (Collective c : kernels::kCollectives)
     for (bool in_place : {false, true})
       for (int gpus : kGpuCounts)
@@ -199,9 +208,7 @@ int register_cases() {
           gpu_case(perfgate::register_case(collective_case(c, in_place, gpus, bytes), BM_collective, c, in_place, gpus,
                                            bytes));
   for (std::size_t bytes : kPeerSizes) {
-    auto* b = perfgate::register_case(peer_case(bytes), BM_peer_copy, bytes);
-    gpu_case(b);
-    b->Setup(perfgate::cuda::note_memory_before_case);
+    gpu_case(perfgate::register_case(peer_case(bytes), BM_peer_copy, bytes));
   }
   return 0;
 }
@@ -211,7 +218,7 @@ const int registered = register_cases();
 // 100 * (factor * S / median(collective)) / (P / median(peer copy)), S the
 // collective's bytes, P the copy's.
 perfgate::FigureDefinition busbw_pct_of_peer(Collective c, int gpus, std::size_t bytes) {
-  const std::size_t count = kernels::collective_counts(c, sweep_elements(bytes, gpus), gpus).count;
+  const std::size_t count = kernels::collective_counts(c, sweep_elements(c, bytes, gpus), gpus).count;
   const double s = kernels::algorithm_bytes(c, count, sizeof(float), gpus);
   const double factor = kernels::bus_factor(c, gpus);
   perfgate::FigureDefinition f;

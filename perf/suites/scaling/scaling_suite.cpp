@@ -115,6 +115,7 @@ int register_cases() {
     for (int gpus : kGpuCounts)
       perfgate::register_case(perfgate::scaling::gpus_case(prefix(mode), gpus), BM_scaling, mode, gpus)
           ->UseManualTime()
+          ->Setup(perfgate::cuda::note_memory_before_case)  // its device_memory_peak_bytes
           ->MinTime(0.05);
   return 0;
 }

@@ -73,15 +73,22 @@ std::optional<SplitMean> time_sharded_calls(benchmark::State& state, Sharded& sh
   if (!timer.ready() || !ok(state, warm_up_and_check(sharded)) || !timer.finish_warmup()) return std::nullopt;
   // The traced pass: the call under CUPTI, a track per GPU.
   if (cuda::GpuTimer::tracing()) {
-    cuda::trace_work(state, sharded.gpus(), [&] { queue_call(sharded, nullptr); });
+    // cuBLAS and NCCL report by return value, not as CUDA's last error that
+    // trace_work checks: the first one fails the case.
+    std::string error;
+    cuda::trace_work(state, sharded.gpus(), [&] {
+      if (error.empty()) error = queue_call(sharded, nullptr);
+    });
+    ok(state, error);
     return std::nullopt;
   }
   SplitMean calls;
   PhaseRange range(CasePhase::timed);
   while (state.KeepRunning()) {
     if (!timer.start_sample()) continue;  // the case is failed; the loop ends
-    if (std::string error = queue_call(sharded, &timer); !error.empty()) ok(state, error);
-    if (!timer.stop_sample()) continue;
+    // A failed call leaves marks unrecorded: its sample is not read.
+    const bool queued = ok(state, queue_call(sharded, &timer));
+    if (!timer.stop_sample() || !queued) continue;
     IterationSplit split;
     if (!ok(state, read_split(timer, &split))) continue;
     calls.add(split);

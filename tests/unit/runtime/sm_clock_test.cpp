@@ -19,8 +19,21 @@ TEST(SmClock, ReadingsThatDidNotMoveAreIgnored) {
   clock.add({0, 0}, {0, 0});              // no block ran on SM 0
   clock.add({100, 100}, {50, 200});       // timer went backwards
   EXPECT_FALSE(clock.mhz().has_value());
-  clock.add({0, 0}, {1'000, 1'980});
+  clock.add({1'000, 5'000}, {2'000, 6'980});
   EXPECT_NEAR(*clock.mhz(), 1980.0, 1e-9);
+}
+
+// One of the two readings missing (zero: no probe block ran on SM 0 for
+// it) is no interval: against the absolute other it would add ~1e18 ns
+// and read as a clock near 0 MHz, a throttled repetition.
+TEST(SmClock, AMissingReadingOnEitherSideIsIgnored) {
+  SmClockAverage clock;
+  clock.add({0, 0}, {1'700'000'000'000'000'000, 9'000'000'000});
+  clock.add({1'700'000'000'000'000'000, 9'000'000'000}, {0, 0});
+  clock.add({0, 5'000}, {1'000, 6'980});
+  EXPECT_FALSE(clock.mhz().has_value());
+  clock.add({1'000, 5'000}, {2'000, 6'500});
+  EXPECT_NEAR(*clock.mhz(), 1500.0, 1e-9);
 }
 
 TEST(SmClock, ThrottledBelowThreeQuartersOfTheMaximum) {

@@ -105,6 +105,8 @@ class GpuTimer {
 
  private:
   bool several_gpus() const { return lanes_.size() > 1; }
+  bool start_lanes_together();
+  bool stop_lanes_together();
   bool valid_options();
   bool prepare(const std::vector<GpuStream>& gpus, int marks);
   bool check(const char* api, cudaError_t error);
@@ -124,6 +126,9 @@ class GpuTimer {
   std::unique_ptr<LaunchBlocker> blocker_;
   std::vector<double> seconds_;
   bool ready_ = false;
+  // measure_gpus: its lanes' devices need not be current, so every step
+  // selects them; measure(): the case's device is current throughout.
+  bool select_each_call_ = false;
 };
 
 template <class Launch>

@@ -39,6 +39,9 @@ class CollectiveRun {
 
   // Each rank's buffers on its GPU; false with *problem (out of memory).
   bool allocate(std::string* problem);
+  // After a failed allocate(): whether a GPU had too little memory (the
+  // error cleared, so that the next case does not take it for its own).
+  bool out_of_memory() const { return out_of_memory_; }
   // Queues the collective on every rank's stream (ncclGroupStart/End).
   bool enqueue(std::string* problem);
   // Fills every input with the pattern and every output with NaN, runs the
@@ -51,6 +54,7 @@ class CollectiveRun {
   double bytes() const;
 
  private:
+  bool allocate_buffer(float** buffer, std::size_t elements, int rank, std::string* problem);
   float* input(int rank) const;
   float* output(int rank) const;
   bool fill(std::string* problem);
@@ -60,6 +64,7 @@ class CollectiveRun {
   CollectiveCounts counts_;
   std::vector<float*> send_;  // out of place only
   std::vector<float*> recv_;  // the output buffer; in place also the input
+  bool out_of_memory_ = false;
 };
 
 }  // namespace perfgate::kernels
