@@ -47,6 +47,27 @@ TEST(NcclCollectives, EveryCollectiveGivesTheExpectedValues) {
   }
 }
 
+// A size no GPU holds: allocate() says out of memory (the suite's skip) and
+// leaves no error for the next case's launch check; a size that fits then
+// runs right.
+TEST(NcclCollectives, ASizeThatDoesNotFitIsOutOfMemoryAndLeavesNoError) {
+  REQUIRE_DEVICE();
+  std::string problem;
+  auto comms = NcclCommunicators::create(1, &problem);
+  ASSERT_TRUE(comms) << problem;
+  {
+    CollectiveRun huge(*comms, {Collective::all_reduce, false, std::size_t{1} << 40});  // 4 TiB of floats
+    EXPECT_FALSE(huge.allocate(&problem));
+    EXPECT_TRUE(huge.out_of_memory()) << problem;
+  }
+  EXPECT_EQ(cudaGetLastError(), cudaSuccess);
+  CollectiveRun run(*comms, {Collective::all_reduce, false, 1024});
+  ASSERT_TRUE(run.allocate(&problem)) << problem;
+  const auto wrong = run.check(&problem);
+  ASSERT_TRUE(wrong) << problem;
+  EXPECT_EQ(*wrong, 0u);
+}
+
 TEST(NcclCollectives, MoreGpusThanVisibleIsAProblemNotACrash) {
   REQUIRE_DEVICE();
   std::string problem;

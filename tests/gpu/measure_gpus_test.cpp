@@ -122,6 +122,29 @@ TEST(CudaMeasureGpus, EachGpuIsTimedAndTheSlowestGivesTheSampleTime) {
   EXPECT_GE(counter(r, "device_memory_peak_bytes"), 0.0) << "the case's device's peak is recorded";
 }
 
+// measure_gpus leaves the caller's device current (its lanes select their
+// own for every step), and one stream on another GPU than the current one is
+// timed there: the one-lane measure_gpus selects its GPU too.
+TEST(CudaMeasureGpus, TheCallersDeviceStaysCurrentAndAStreamOnAnotherGpuIsTimed) {
+  if (!cuda::availability().usable) GTEST_SKIP() << cuda::availability().reason;
+  if (gpus_present() < 2) GTEST_SKIP() << "needs 2 GPUs, " << gpus_present() << " present";
+  GpuWork work(2);
+  int after = -1;
+  const BenchmarkResult r = run_gpu_case("other_gpu_timed", [&](benchmark::State& state) {
+    ASSERT_EQ(cudaSetDevice(0), cudaSuccess);
+    // The launch leaves GPU 0 current, as a caller's own code would.
+    cuda::measure_gpus(state, {work.streams()[1]}, [&] {
+      work.queue(1);
+      cudaSetDevice(0);
+    });
+    cudaGetDevice(&after);
+  });
+  ASSERT_TRUE(r.measured()) << r.error.value_or("") << r.skipped.value_or("");
+  EXPECT_EQ(after, 0) << "the caller's device is current after measure_gpus";
+  ASSERT_FALSE(r.samples.empty());
+  EXPECT_GT(r.samples.back(), static_cast<double>(GpuWork::bytes(1)) / 10e12) << "GPU 1's clear was timed";
+}
+
 TEST(CudaMeasureGpus, ARepetitionWithAGpuClockReadingLowIsThrottledAndLeftOut) {
   if (!cuda::availability().usable) GTEST_SKIP() << cuda::availability().reason;
   GpuWork work(gpus_present());
