@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "host_noise.hpp"
 #include "shell.hpp"
 
 namespace perfgate {
@@ -79,8 +80,7 @@ TEST(InterleavedAB, AnUndecidedSlowdownIsMeasuredInMoreRoundsUntilDecided) {
   write_text(dir / "seeds", "2000\n");
   const auto side = [&](const std::string& name, const std::string& noise) {
     const auto wrapper = dir / name;
-    write_text(wrapper, "#!/bin/sh\nPERFGATE_ALLOW_FAULT_INJECTION=1 PERFGATE_HOST_NOISE=" + noise +
-                            " PERFGATE_HOST_NOISE_SEQUENCE=" + shell_word((dir / "seeds").string()) + " exec " +
+    write_text(wrapper, "#!/bin/sh\n" + testing::host_noise_environment(noise, dir / "seeds") + " exec " +
                             shell_word(PERFGATE_HOST_SUITE) + " \"$@\"\n");
     std::filesystem::permissions(wrapper, std::filesystem::perms::owner_all);
     return wrapper.string();

@@ -21,6 +21,7 @@
 
 #include "perfgate/baselines/baseline_refresh.hpp"
 #include "perfgate/model/results_io.hpp"
+#include "host_noise.hpp"
 #include "shell.hpp"
 #include "xml_document.hpp"
 
@@ -41,8 +42,7 @@ const std::string kFirstSeed = "93000";
 const std::string kSlowdown = ":20";  // % slower: 2 noise scales
 
 std::string noisy(const std::filesystem::path& sequence, const std::string& noise) {
-  return "PERFGATE_ALLOW_FAULT_INJECTION=1 PERFGATE_HOST_NOISE=" + noise +
-         " PERFGATE_HOST_NOISE_SEQUENCE=" + shell_word(sequence.string()) + " ";
+  return testing::host_noise_environment(noise, sequence) + " ";
 }
 
 nlohmann::json case_of(const std::filesystem::path& comparison_json, const std::string& name) {

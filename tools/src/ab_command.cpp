@@ -160,17 +160,14 @@ int run_ab(const AbOptions& options) {
                            reports.named());
   const ScratchFolder scratch("perfgate-ab");
   const auto started = std::chrono::steady_clock::now();
+  Comparison comparison;
   try {
     measure_rounds(baseline, candidate, options, 1, scratch.path());
-  } catch (const AllSkipped&) {
-    return kExitAllSkipped;
-  }
-  // The first look at q / 2: the looks that may follow spend the rest.
-  GateSettings first_look = without_run_floor(options.gate);
-  first_look.fdr_q = look_level(options.gate.fdr_q, 1);
-  Comparison comparison = compare_results(pool_runs(baseline.rounds), pool_runs(candidate.rounds), first_look);
-  comparison.settings = without_run_floor(options.gate);
-  try {
+    // The first look at q / 2: the looks that may follow spend the rest.
+    GateSettings first_look = without_run_floor(options.gate);
+    first_look.fdr_q = look_level(options.gate.fdr_q, 1);
+    comparison = compare_results(pool_runs(baseline.rounds), pool_runs(candidate.rounds), first_look);
+    comparison.settings = without_run_floor(options.gate);
     measure_undecided(comparison, baseline, candidate, options, scratch.path(),
                       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
   } catch (const AllSkipped&) {

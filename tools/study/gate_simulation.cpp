@@ -211,24 +211,41 @@ TargetOutcome judge_both_modes(const SimulatedSuite& suite, const GateSettings& 
   return o;
 }
 
+namespace {
+
+// What a mode's outcome adds to its cell: in an A/A suite any regression (a
+// false alarm), in a planted one the planted case found.
+bool hit(const SuiteSpec& spec, const ModeOutcome& m) { return spec.slowdown == 0.0 ? m.regressions > 0 : m.detected; }
+
+// `trials` fresh suites, each judged with a generator of its own for what
+// it re-measures: judge(suite, rng) -> outcome, count(outcome).
+template <class Judge, class Count>
+void run_trials(const SuiteSpec& spec, std::size_t trials, std::mt19937_64& rng, Judge judge, Count count) {
+  for (std::size_t t = 0; t < trials; ++t) {
+    const SimulatedSuite suite = simulate_suite(spec, rng);
+    std::mt19937_64 remeasure_rng(rng());
+    count(judge(suite, remeasure_rng));
+  }
+}
+
+}  // namespace
+
 TargetCounts run_target_cell(const SuiteSpec& spec, const GateSettings& settings, std::size_t trials,
                              std::size_t confirm_repetitions, std::mt19937_64& rng) {
   TargetCounts counts;
-  const bool aa = spec.slowdown == 0.0;
-  const auto hit = [aa](const ModeOutcome& m) { return aa ? m.regressions > 0 : m.detected; };
-  for (std::size_t t = 0; t < trials; ++t) {
-    const SimulatedSuite suite = simulate_suite(spec, rng);
-    std::mt19937_64 recheck_rng(rng());
-    const TargetOutcome o = judge_both_modes(suite, settings, confirm_repetitions, recheck_rng);
+  const auto judge = [&](const SimulatedSuite& suite, std::mt19937_64& r) {
+    return judge_both_modes(suite, settings, confirm_repetitions, r);
+  };
+  run_trials(spec, trials, rng, judge, [&](const TargetOutcome& o) {
     ++counts.suites;
-    counts.compare += hit(o.compare);
-    counts.suite += hit(o.suite);
-    counts.old_compare += hit(o.old_compare);
-    counts.old_suite += hit(o.old_suite);
-    counts.compare_py += hit(o.compare_py);
+    counts.compare += hit(spec, o.compare);
+    counts.suite += hit(spec, o.suite);
+    counts.old_compare += hit(spec, o.old_compare);
+    counts.old_suite += hit(spec, o.old_suite);
+    counts.compare_py += hit(spec, o.compare_py);
     counts.bound_one_sided += o.bound_one_sided;
     counts.bound_two_sided += o.bound_two_sided;
-  }
+  });
   return counts;
 }
 
@@ -270,20 +287,16 @@ LiveOutcome judge_live(const SimulatedSuite& suite, const GateSettings& settings
 LiveCounts run_live_cell(const SuiteSpec& spec, const GateSettings& settings, const RemeasureBudget& budget,
                          std::size_t trials, std::mt19937_64& rng) {
   LiveCounts counts;
-  const bool aa = spec.slowdown == 0.0;
-  const auto hit = [aa](const ModeOutcome& m) { return aa ? m.regressions > 0 : m.detected; };
-  for (std::size_t t = 0; t < trials; ++t) {
-    const SimulatedSuite suite = simulate_suite(spec, rng);
-    std::mt19937_64 recheck_rng(rng());
-    const LiveOutcome o = judge_live(suite, settings, budget, recheck_rng);
+  const auto judge = [&](const SimulatedSuite& suite, std::mt19937_64& r) { return judge_live(suite, settings, budget, r); };
+  run_trials(spec, trials, rng, judge, [&](const LiveOutcome& o) {
     ++counts.suites;
-    counts.confirm_only += hit(o.confirm_only);
-    counts.live += hit(o.live);
+    counts.confirm_only += hit(spec, o.confirm_only);
+    counts.live += hit(spec, o.live);
     counts.rounds += o.rounds;
     counts.extra_repetitions += o.extra_repetitions;
     counts.open_cases += o.open_cases;
     counts.planted_inconclusive += o.planted_inconclusive;
-  }
+  });
   return counts;
 }
 

@@ -1,9 +1,10 @@
 #pragma once
 // What the scaling workload's two sharded computations (sharded_evolution.cpp,
 // sharded_gradient.cpp) share: error text of CUDA and cuBLAS calls, uploads
-// of host matrices, and the one all-reduce (sum) of a few doubles per rank in
-// one NCCL group.  Private to kernels/scaling.
+// of host matrices, each rank's cuBLAS handle and its release, and the one
+// all-reduce (sum) of a few doubles per rank in one NCCL group.  Private to kernels/scaling.
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,25 @@ inline std::string upload(DeviceBuffer& buffer, const std::vector<Complex>& valu
   if (std::string e = cuda_text("cudaMemcpy", cudaMemcpy(buffer.get(), values.data(), bytes, cudaMemcpyHostToDevice)); !e.empty())
     return e;
   return cuda_text("cudaStreamSynchronize", cudaStreamSynchronize(nullptr));
+}
+
+// A cuBLAS handle on the current device, working on `stream`, its scalars
+// (alpha, beta) read from device memory.
+inline std::string create_handle(cublasHandle_t* handle, cudaStream_t stream) {
+  if (std::string e = cublas_text("cublasCreate", cublasCreate(handle)); !e.empty()) return e;
+  if (std::string e = cublas_text("cublasSetStream", cublasSetStream(*handle, stream)); !e.empty()) return e;
+  return cublas_text("cublasSetPointerMode", cublasSetPointerMode(*handle, CUBLAS_POINTER_MODE_DEVICE));
+}
+
+// Before a computation's ranks go: each rank's stream finished, then its
+// handle destroyed (its buffers go after, the communicators last).
+template <class Rank>
+void finish_ranks(const NcclCommunicators& comms, const std::vector<std::unique_ptr<Rank>>& ranks) {
+  for (std::size_t r = 0; r < ranks.size(); ++r) {
+    cudaSetDevice(static_cast<int>(r));
+    cudaStreamSynchronize(comms.stream(static_cast<int>(r)));
+    if (ranks[r]->cublas) cublasDestroy(ranks[r]->cublas);
+  }
 }
 
 // sends[r] summed over every rank into receives[r], `doubles` each, on each

@@ -43,11 +43,7 @@ struct ShardedEvolution::State {
   // The streams finish before the handles and buffers go (the
   // communicators, declared first, go last).
   ~State() {
-    for (std::size_t r = 0; r < ranks.size(); ++r) {
-      cudaSetDevice(static_cast<int>(r));
-      cudaStreamSynchronize(comms->stream(static_cast<int>(r)));
-      if (ranks[r]->cublas) cublasDestroy(ranks[r]->cublas);
-    }
+    if (comms) sharded::finish_ranks(*comms, ranks);
   }
 
   std::string set_up(int r, const ComplexMatrix& u) {
@@ -65,9 +61,7 @@ struct ShardedEvolution::State {
       if (std::string e = cuda_text("cudaMalloc", b->allocate(shard_bytes)); !e.empty()) return e;
     for (DeviceBuffer* b : {&rank.overlap, &rank.reduced})
       if (std::string e = cuda_text("cudaMalloc", b->allocate(kComplexBytes)); !e.empty()) return e;
-    if (std::string e = cublas_text("cublasCreate", cublasCreate(&rank.cublas)); !e.empty()) return e;
-    if (std::string e = cublas_text("cublasSetStream", cublasSetStream(rank.cublas, comms->stream(r))); !e.empty()) return e;
-    return cublas_text("cublasSetPointerMode", cublasSetPointerMode(rank.cublas, CUBLAS_POINTER_MODE_DEVICE));
+    return sharded::create_handle(&rank.cublas, comms->stream(r));
   }
 };
 

@@ -68,11 +68,7 @@ struct ShardedGradient::State {
   std::vector<std::unique_ptr<Rank>> ranks;
 
   ~State() {
-    for (std::size_t r = 0; r < ranks.size(); ++r) {
-      cudaSetDevice(static_cast<int>(r));
-      cudaStreamSynchronize(comms->stream(static_cast<int>(r)));
-      if (ranks[r]->cublas) cublasDestroy(ranks[r]->cublas);
-    }
+    if (comms) sharded::finish_ranks(*comms, ranks);
   }
 
   // The handle (and its workspace) first, then the operators and states,
@@ -81,15 +77,9 @@ struct ShardedGradient::State {
   std::string set_up(int r, const StepOperators& step) {
     Rank& rank = *ranks[static_cast<std::size_t>(r)];
     if (std::string e = cuda_text("cudaSetDevice", cudaSetDevice(r)); !e.empty()) return e;
-    if (std::string e = create_handle(r, rank); !e.empty()) return e;
+    if (std::string e = sharded::create_handle(&rank.cublas, comms->stream(r)); !e.empty()) return e;
     if (std::string e = upload_inputs(r, rank, step); !e.empty()) return e;
     return allocate_blocks(rank);
-  }
-
-  std::string create_handle(int r, Rank& rank) {
-    if (std::string e = cublas_text("cublasCreate", cublasCreate(&rank.cublas)); !e.empty()) return e;
-    if (std::string e = cublas_text("cublasSetStream", cublasSetStream(rank.cublas, comms->stream(r))); !e.empty()) return e;
-    return cublas_text("cublasSetPointerMode", cublasSetPointerMode(rank.cublas, CUBLAS_POINTER_MODE_DEVICE));
   }
 
   // V, the derivatives, the scalars {1, 0}, T ones, and the shard's states.

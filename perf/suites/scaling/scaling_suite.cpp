@@ -38,7 +38,6 @@
 namespace {
 
 namespace kernels = perfgate::kernels;
-using perfgate::scaling::IterationSplit;
 using perfgate::scaling::ScalingMode;
 using perfgate::scaling::queue_call;
 
@@ -88,13 +87,7 @@ std::string warm_up_and_check(kernels::ShardedEvolution& e) {
 }
 
 void record_counters(benchmark::State& state, const perfgate::scaling::SplitMean& calls, int gpus, int per_gpu) {
-  const IterationSplit mean = calls.mean();
-  state.counters["compute_s"] = mean.compute_s;
-  state.counters["collective_s"] = mean.collective_s;
-  state.counters["collective_pct"] = calls.collective_pct();
-  state.counters["imbalance_pct"] = mean.imbalance_pct;
-  state.counters["gpus"] = gpus;
-  state.counters["states_per_gpu"] = per_gpu;
+  perfgate::scaling::record_split_counters(state, calls, gpus, per_gpu);
   const kernels::ShardCost cost = kernels::shard_cost(kProblem, per_gpu);
   perfgate::work(state).flops(cost.flops).bytes_read(cost.bytes_read).bytes_written(cost.bytes_written)
       .precision(perfgate::Precision::fp64).matrix_shape(kProblem.dimension, per_gpu, kProblem.dimension);

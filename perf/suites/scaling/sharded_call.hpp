@@ -98,4 +98,16 @@ std::optional<SplitMean> time_sharded_calls(benchmark::State& state, Sharded& sh
   return calls;
 }
 
+// What both suites record of a case's timed calls: the mean split, the
+// collective's share, the imbalance, and the sharding.
+inline void record_split_counters(benchmark::State& state, const SplitMean& calls, int gpus, int states_per_gpu) {
+  const IterationSplit mean = calls.mean();
+  state.counters["compute_s"] = mean.compute_s;
+  state.counters["collective_s"] = mean.collective_s;
+  state.counters["collective_pct"] = calls.collective_pct();
+  state.counters["imbalance_pct"] = mean.imbalance_pct;
+  state.counters["gpus"] = gpus;
+  state.counters["states_per_gpu"] = states_per_gpu;
+}
+
 }  // namespace perfgate::scaling

@@ -40,7 +40,6 @@ namespace {
 
 namespace kernels = perfgate::kernels;
 using kernels::GradientMethod;
-using perfgate::scaling::IterationSplit;
 using perfgate::scaling::queue_call;
 
 constexpr int kGpuCounts[] = {1, 2, 4, 8};
@@ -109,13 +108,7 @@ std::string warm_up_and_check(kernels::ShardedGradient& g) {
 
 void record_counters(benchmark::State& state, const perfgate::scaling::SplitMean& calls, const kernels::ControlProblem& p,
                      GradientMethod method, int gpus, int per_gpu) {
-  const IterationSplit mean = calls.mean();
-  state.counters["compute_s"] = mean.compute_s;
-  state.counters["collective_s"] = mean.collective_s;
-  state.counters["collective_pct"] = calls.collective_pct();
-  state.counters["imbalance_pct"] = mean.imbalance_pct;
-  state.counters["gpus"] = gpus;
-  state.counters["states_per_gpu"] = per_gpu;
+  perfgate::scaling::record_split_counters(state, calls, gpus, per_gpu);
   state.counters["steps"] = p.steps;
   state.counters["gradient_device_bytes"] = static_cast<double>(kernels::gradient_device_bytes(p, method, per_gpu));
   const kernels::GradientCost cost = kernels::gradient_cost(p, method, per_gpu);

@@ -29,7 +29,7 @@ std::string rounds_text(std::size_t repetitions, std::size_t rounds) {
 std::string describe_look(const BenchmarkComparison& look, const Remeasurement& r) {
   char text[200];
   std::snprintf(text, sizeof text, "re-measured %+.2f%% over %s (q = %.2g at level %.2g): ",
-                (look.evidence->ratio - 1.0) * 100.0, rounds_text(r.repetitions, r.rounds).c_str(),
+                pct(look.evidence->ratio), rounds_text(r.repetitions, r.rounds).c_str(),
                 look.evidence->q_slower, r.level);
   return text + look.reason;
 }
@@ -140,6 +140,27 @@ std::vector<std::string> names_of(const std::vector<OpenCase>& open) {
   return names;
 }
 
+// One look applied to every open case; the ones it left open, in order.
+std::vector<OpenCase> apply_look(std::vector<OpenCase>& open, const Comparison& judged, const Remeasurement& r,
+                                 const GateSettings& settings, LookData data, std::size_t* decided) {
+  std::unordered_map<std::string_view, const BenchmarkComparison*> looks;
+  for (const BenchmarkComparison& b : judged.benchmarks) looks.emplace(b.name, &b);
+  std::vector<OpenCase> still_open;
+  for (OpenCase& o : open) {
+    const auto found = looks.find(o.c->name);
+    const BenchmarkComparison* look = found == looks.end() ? nullptr : found->second;
+    if (!look || !look->evidence) {
+      mark_round_failed(o, look, data);
+      continue;
+    }
+    const bool done = data == LookData::pooled_with_run ? apply_pooled(o, *look, r, settings)
+                                                        : apply_remeasured(o, *look, r, settings);
+    if (done) ++*decided;
+    else still_open.push_back(o);
+  }
+  return still_open;
+}
+
 }  // namespace
 
 double look_level(double q, std::size_t look) { return std::ldexp(q, -static_cast<int>(std::max<std::size_t>(look, 1))); }
@@ -207,22 +228,7 @@ SequentialOutcome measure_until_decided(Comparison& comparison, const std::vecto
     each += repetitions;
     outcome.repetitions += open.size() * repetitions;
     const Remeasurement r{outcome.rounds, each, settings.fdr_q};
-    std::unordered_map<std::string_view, const BenchmarkComparison*> looks;
-    for (const BenchmarkComparison& b : judged.benchmarks) looks.emplace(b.name, &b);
-    std::vector<OpenCase> still_open;
-    for (OpenCase& o : open) {
-      const auto found = looks.find(o.c->name);
-      const BenchmarkComparison* look = found == looks.end() ? nullptr : found->second;
-      if (!look || !look->evidence) {
-        mark_round_failed(o, look, plan.data);
-        continue;
-      }
-      const bool decided = plan.data == LookData::pooled_with_run ? apply_pooled(o, *look, r, settings)
-                                                                  : apply_remeasured(o, *look, r, settings);
-      if (decided) ++outcome.decided;
-      else still_open.push_back(o);
-    }
-    open = std::move(still_open);
+    open = apply_look(open, judged, r, settings, plan.data, &outcome.decided);
   }
   for (OpenCase& o : open) close_undecided(o, plan.data);
   outcome.seconds = now() - start;
