@@ -5,6 +5,7 @@
 // all-reduce (sum) of a few doubles per rank in one NCCL group.  Private to kernels/scaling.
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,20 @@ inline std::string create_handle(cublasHandle_t* handle, cudaStream_t stream) {
   if (std::string e = cublas_text("cublasCreate", cublasCreate(handle)); !e.empty()) return e;
   if (std::string e = cublas_text("cublasSetStream", cublasSetStream(*handle, stream)); !e.empty()) return e;
   return cublas_text("cublasSetPointerMode", cublasSetPointerMode(*handle, CUBLAS_POINTER_MODE_DEVICE));
+}
+
+// The communicators of `gpus` GPUs and a Rank for each, set up in turn by
+// set_up(r) ("" or what failed): "" or the first problem.
+template <class Rank, class SetUp>
+std::string create_ranks(int gpus, std::optional<NcclCommunicators>* comms, std::vector<std::unique_ptr<Rank>>* ranks,
+                         SetUp set_up) {
+  std::string problem;
+  *comms = NcclCommunicators::create(gpus, &problem);
+  if (!*comms) return problem;
+  for (int r = 0; r < gpus; ++r) ranks->push_back(std::make_unique<Rank>());
+  for (int r = 0; r < gpus; ++r)
+    if (std::string e = set_up(r); !e.empty()) return e;
+  return {};
 }
 
 // Before a computation's ranks go: each rank's stream finished, then its

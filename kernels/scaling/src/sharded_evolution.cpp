@@ -73,13 +73,7 @@ std::string ShardedEvolution::create(const ScalingProblem& problem, const Comple
   state_ = std::make_unique<State>();
   state_->problem = problem;
   state_->states = states_per_gpu;
-  std::string problem_text;
-  state_->comms = NcclCommunicators::create(gpus, &problem_text);
-  if (!state_->comms) return problem_text;
-  for (int r = 0; r < gpus; ++r) state_->ranks.push_back(std::make_unique<Rank>());
-  for (int r = 0; r < gpus; ++r)
-    if (std::string e = state_->set_up(r, u); !e.empty()) return e;
-  return {};
+  return sharded::create_ranks(gpus, &state_->comms, &state_->ranks, [&](int r) { return state_->set_up(r, u); });
 }
 
 int ShardedEvolution::gpus() const { return static_cast<int>(state_->ranks.size()); }

@@ -187,13 +187,7 @@ std::string ShardedGradient::create(const ControlProblem& problem, const StepOpe
   state_->problem = problem;
   state_->method = method;
   state_->states = states_per_gpu;
-  std::string problem_text;
-  state_->comms = NcclCommunicators::create(gpus, &problem_text);
-  if (!state_->comms) return problem_text;
-  for (int r = 0; r < gpus; ++r) state_->ranks.push_back(std::make_unique<Rank>());
-  for (int r = 0; r < gpus; ++r)
-    if (std::string e = state_->set_up(r, step); !e.empty()) return e;
-  return {};
+  return sharded::create_ranks(gpus, &state_->comms, &state_->ranks, [&](int r) { return state_->set_up(r, step); });
 }
 
 int ShardedGradient::gpus() const { return static_cast<int>(state_->ranks.size()); }
