@@ -58,11 +58,21 @@ perfgate_cuda_path() {
   fi
 }
 
+# Through ccache when it is installed (CI jobs that cache it): paths
+# relative to the source, so the reference builds of `perfgate run
+# --against` (a worktree with the same layout) reuse what this build compiled.
+perfgate_compiler_launcher() {
+  command -v ccache >/dev/null 2>&1 || return 0
+  echo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_CUDA_COMPILER_LAUNCHER=ccache
+}
+
 perfgate_build() {
   local preset="${1:-default}"
   perfgate_install_dependencies
   perfgate_cuda_path
   cd "$perfgate_root"
-  cmake --preset "$preset"
+  export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$perfgate_root}"
+  # shellcheck disable=SC2046  # the launcher flags are words
+  cmake --preset "$preset" $(perfgate_compiler_launcher)
   cmake --build --preset "$preset" --parallel "$(nproc)"
 }

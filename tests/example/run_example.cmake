@@ -181,7 +181,9 @@ endif()
 
 # The suites get these repetitions and this min time, not the caller's
 # history or Google Benchmark settings.
-set(gate_env "${CMAKE_COMMAND}" -E env --unset=PERFGATE_HISTORY --unset=PERFGATE_HISTORY_KIND
+# PERFGATE_AGAINST=stored: the gate against the baseline this test promoted
+# (not committed anywhere: there is no commit of it to rebuild).
+set(gate_env "${CMAKE_COMMAND}" -E env --unset=PERFGATE_HISTORY --unset=PERFGATE_HISTORY_KIND PERFGATE_AGAINST=stored
     "BENCHMARK_REPETITIONS=${repetitions}" "BENCHMARK_MIN_TIME=${min_time}")
 set(report "${EXAMPLE_BINARY_DIR}/gate-report")
 # This test's own report folder, from its last run (perfgate refuses a

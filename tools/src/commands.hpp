@@ -30,8 +30,12 @@ int run_compare(const CompareOptions& options);
 // perfgate ab: two builds of one suite run alternately on this machine.
 struct AbOptions {
   std::filesystem::path baseline_bin, candidate_bin;
-  int rounds = 5;                          // runs of each build, alternating order
-  int repetitions = 4;                     // --benchmark_repetitions of each run
+  // Runs of each build in alternating order, and --benchmark_repetitions of
+  // each run: many short rounds, since the round is what the machine's
+  // moods vary by (10 x 2 found a 1.3x slowdown where 5 x 4 missed it:
+  // docs/measurements.md, "Same-runner A/B").
+  int rounds = 10;
+  int repetitions = 2;
   // Undecided slowdowns get more alternating rounds (sequential_remeasure.hpp):
   // each look `rounds` more runs a side, up to this many repetitions a side
   // (0: two looks' worth) and this wall time.
@@ -40,6 +44,9 @@ struct AbOptions {
   std::vector<std::string> suite_args;     // passed to both builds (after --)
   std::string suite;                       // --suite: the suite's name (else the builds')
   ReportPaths reports;                     // --json, --junit, --markdown (one per report writer)
+  // --out-dir: every report as <suite>.<ext> there (those not given), and
+  // both sides' pooled results (<suite>.results.json, <suite>.reference.results.json).
+  std::filesystem::path out_dir;
   GateSettings gate;
   std::string suggest_disable;             // rule names, comma-separated
   std::filesystem::path baseline_dir = "baselines";  // where gpu_timing gives the launch floor
@@ -68,6 +75,13 @@ struct RunOptions {
   std::string history_kind = "main";               // --history-kind, PERFGATE_HISTORY_KIND
   int history_runs = kDefaultHistoryRuns;          // --history-runs, PERFGATE_HISTORY_RUNS
   bool require_gated = false;                      // --require-gated, PERFGATE_REQUIRE_GATED: NOT GATED suites exit 2
+  // What the suites are judged against (reference/reference_choice.hpp):
+  // --against REF|merge-base|baseline|stored (PERFGATE_AGAINST), else the default.
+  std::string against;
+  std::filesystem::path against_build;             // --against-build DIR: a reference built elsewhere
+  bool dedicated_runner = false;                   // --dedicated-runner, PERFGATE_DEDICATED_RUNNER
+  int rounds = 10;                                 // --rounds: alternating rounds a build against a reference build
+  int repetitions = 2;                             // --repetitions: repetitions a round (AbOptions says why)
   std::vector<std::string> ctest_args;             // after --
 };
 int run_main_job(const RunOptions& options);

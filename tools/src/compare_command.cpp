@@ -27,6 +27,7 @@ int run_compare(const CompareOptions& options) {
   Comparison comparison = compare_results(baseline, current, options.gate);
   comparison.baseline.origin = report_path(input_name(options.baseline));  // "<stdin>" for "-"
   comparison.current.origin = report_path(input_name(options.current));
+  comparison.reference = stored_reference(comparison.baseline.origin, baseline.source.git_commit);
   // What makes an offline comparison gated, when the files are the wrong pair
   // (too few samples has its own note: sample_shortage.hpp).
   if (!comparison.comparable)

@@ -90,6 +90,12 @@ int print_report(const DeviceOptions& options) {
   }
   std::printf("Host CPU: %s\n  slug                %s\n  logical CPUs        %d\n", host.name.c_str(), host.slug.c_str(),
               host.logical_cpus);
+  if (host.cpu.known())  // what tells two CPUs of one name apart (issue 40)
+    std::printf("  vendor              %s\n  family/model/step   %d / %d / %d\n  L3                  %s\n"
+                "  hypervisor          %s\n",
+                host.cpu.vendor.c_str(), host.cpu.family, host.cpu.model, host.cpu.stepping,
+                host.cpu.l3_bytes ? (std::to_string(host.cpu.l3_bytes >> 20) + " MiB").c_str() : "none reported",
+                host.cpu.virtual_machine() ? (host.cpu.hypervisor + " (a virtual machine)").c_str() : "none (bare metal)");
   std::fputs(gpus.text.c_str(), stdout);
   return kExitOk;
 }

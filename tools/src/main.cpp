@@ -171,6 +171,9 @@ void add_ab(CLI::App& app, Program& p) {
       ->check(CLI::Range(0.0, 1e9))->capture_default_str();
   a->add_option("--suite", p.ab.suite, "the suite's name in the reports (default: the builds')")->check(suite_name_validator());
   add_report_flags(*a, p.ab.reports);
+  a->add_option("--out-dir", p.ab.out_dir,
+                "write every report as <suite>.<ext> here (those not named) and both builds' pooled rounds "
+                "(<suite>.results.json, <suite>.reference.results.json), as perfgate run leaves them");
   add_gate_flags(*a, p.ab.gate);
   a->add_option(kSuggestDisableFlag.cli, p.ab.suggest_disable, kSuggestDisableFlag.help);
   a->add_option("--baseline-dir", p.ab.baseline_dir, "baselines folder (gpu_timing's launch floor)")->capture_default_str();
@@ -286,6 +289,24 @@ void add_run(CLI::App& app, Program& p) {
   r->add_flag("--require-gated", p.run.require_gated,
               "a suite that judges no case against a baseline of this device (NOT GATED) exits 2, not 0")
       ->envname("PERFGATE_REQUIRE_GATED");
+  r->add_option("--against", p.run.against,
+                "what the suites are judged against: REF (a branch, tag or commit, built and measured here, interleaved "
+                "with this build), merge-base (of a pull request's target branch, else of the branch's upstream), "
+                "baseline (each suite's committed baseline's own commit, rebuilt here) or stored (the committed numbers "
+                "as they are); default: merge-base in a pull request, stored on a --dedicated-runner, else baseline")
+      ->envname("PERFGATE_AGAINST");
+  r->add_option("--against-build", p.run.against_build,
+                "a reference built elsewhere (a build tree, e.g. a main-branch job's artifact): measured here, interleaved, "
+                "with no build step");
+  r->add_flag("--dedicated-runner", p.run.dedicated_runner,
+              "this runner is a dedicated perf machine (also PERFGATE_DEDICATED_RUNNER=1): by default the committed "
+              "baselines are the reference");
+  r->add_option("--rounds", p.run.rounds, "against a reference build: alternating rounds a build (ABBA...)")
+      ->check(CLI::Range(2, 1000))
+      ->capture_default_str();
+  r->add_option("--repetitions", p.run.repetitions, "against a reference build: repetitions a round")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
   r->add_option("CTEST_ARGS", p.run.ctest_args, "after --: more ctest arguments");
 }
 

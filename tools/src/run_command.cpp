@@ -27,8 +27,13 @@
 #include "commands.hpp"
 #include "history_database.hpp"
 #include "main_job_exit_code.hpp"
+#include "reference/git_checkout.hpp"
+#include "reference/reference_build.hpp"
+#include "reference/reference_choice.hpp"
+#include "run_against.hpp"
 #include "run_ctest_listing.hpp"
 #include "run_ctest_output.hpp"
+#include "runtime/cpu_identity.hpp"
 #include "run_report.hpp"
 #include "subprocess.hpp"
 
@@ -166,7 +171,7 @@ SuiteReport harness_error_report(const GatedTest& test, const std::string& probl
 // code the run counts for it: one that left no readable comparison (or
 // failed after writing one) is a harness error in the summary, the page and
 // its own reports too, not a suite passed over.
-void gather(const GatedTest& test, CtestStatus status, Gathered& gathered) {
+void gather(const GatedTest& test, CtestStatus status, const std::vector<std::string>& notes, Gathered& gathered) {
   SuiteOutcome outcome{status, std::nullopt};
   const fs::path comparison = report_file(test, ".comparison.json");
   std::optional<SuiteReport> report;
@@ -190,7 +195,12 @@ void gather(const GatedTest& test, CtestStatus status, Gathered& gathered) {
   if (!problem.empty()) std::cerr << "perfgate: error: " << problem << "\n";
   if (!report) {
     report = harness_error_report(test, problem);
-  } else if (code != report->exit_code) {
+  }
+  // Why the run judged it as it did (a reference it could not have), in its
+  // reports; a suite that skipped everything needed no reference.
+  if (code != kExitAllSkipped)
+    report->comparison.notes.insert(report->comparison.notes.end(), notes.begin(), notes.end());
+  if (code != report->exit_code) {
     report->comparison.notes.push_back(test.test + " ended " + describe(status) + " after its comparison said exit " +
                                        std::to_string(report->exit_code) + ": that verdict cannot be trusted, a harness error");
     report->exit_code = code;
@@ -216,6 +226,21 @@ void ingest(const std::vector<fs::path>& comparisons, const RunOptions& options)
   }
 }
 
+// Why the reference the default chose cannot be built here: no CMake
+// cache to configure it as the candidate was, no git checkout to take the
+// commit from; empty when it can (or when nothing is to be built).
+std::string why_nothing_can_be_rebuilt(const AgainstChoice& choice, const fs::path& build) {
+  if (choice.kind == AgainstKind::stored || choice.kind == AgainstKind::prebuilt) return "";
+  std::string source;
+  try {
+    source = read_candidate_build(build).source.string();
+  } catch (const InputError&) {
+    return "no CMake cache in " + build.string() + " to configure a reference build as this one";
+  }
+  if (!git_work_tree(source)) return "no git checkout at " + source + " (or no git) to build a reference from";
+  return "";
+}
+
 }  // namespace
 
 int run_main_job(const RunOptions& options) {
@@ -234,13 +259,38 @@ int run_main_job(const RunOptions& options) {
   // user named (a folder of their own files is refused, exit 2).
   OwnedFolder report(dir, "the report folder (--report-dir)");
   report.clear_previous();
-  std::map<std::string, CtestStatus> statuses;
-  const int ctest_status = run_ctest(ctest, args, options, statuses);
+  AgainstChoice choice = choose_against(
+      {options.against, options.against_build, options.dedicated_runner || dedicated_from_environment(process_environment())},
+      process_environment(), this_cpu_identity());
+  // The default cannot rebuild anything without the candidate's CMake cache
+  // and git checkout: the stored numbers then, and every report says so.
+  const std::string nothing_to_rebuild = choice.explicit_choice ? "" : why_nothing_can_be_rebuilt(choice, build);
+  if (!nothing_to_rebuild.empty()) {
+    choice.kind = AgainstKind::stored;
+    choice.why = "the stored numbers: " + nothing_to_rebuild;
+  }
+  std::cout << "perfgate: gating against " << choice.why << std::endl;
+  AgainstRun run;
+  if (choice.kind == AgainstKind::stored) {
+    run.ctest_status = run_ctest(ctest, args, options, run.statuses);
+    if (!nothing_to_rebuild.empty())
+      for (const GatedTest& test : tests) run.notes[test.test].push_back("judged against the stored numbers: " + nothing_to_rebuild);
+  } else {
+    // Each suite against its reference; one it cannot have runs as above,
+    // alone (the caller's ctest arguments, then its own name).
+    run = run_against_references(choice, tests, build, options, [&](const GatedTest& test, std::map<std::string, CtestStatus>& statuses) {
+      std::vector<std::string> one = {"--test-dir", build.string()};
+      one.insert(one.end(), options.ctest_args.begin(), options.ctest_args.end());
+      one.insert(one.end(), {"-R", exact_test_regex(test.test)});
+      return run_ctest(ctest, one, options, statuses);
+    });
+  }
+  const int ctest_status = run.ctest_status;
 
   Gathered gathered;
   for (const GatedTest& test : tests) {
-    const auto status = statuses.find(test.test);
-    gather(test, status == statuses.end() ? CtestStatus::unknown : status->second, gathered);
+    const auto status = run.statuses.find(test.test);
+    gather(test, status == run.statuses.end() ? CtestStatus::unknown : status->second, run.notes[test.test], gathered);
   }
   const int code = main_job_exit_code(gathered.outcomes, ctest_status);
   // The run's folder as `perfgate report --report-dir` writes it, from the
@@ -249,6 +299,11 @@ int run_main_job(const RunOptions& options) {
   std::vector<fs::path> comparisons;  // of the suites that left one: a stand-in holds no verdict
   for (const auto& [suite, file] : written)
     if (gathered.compared.count(suite)) comparisons.push_back(file);
+  // A suite judged against a reference build measured in record mode and
+  // recorded nothing: its pooled rounds are this commit's run.
+  for (const GatedTest& test : tests)
+    if (run.against_build.contains(test.test) && gathered.compared.count(test.suite))
+      comparisons.push_back(dir / "results" / (test.suite + ".results.json"));
   ingest(comparisons, options);
 
   std::cout << "\nperfgate: HTML report:      " << (dir / "index.html").string() << "\n"

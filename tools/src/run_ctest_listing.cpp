@@ -17,10 +17,25 @@ std::string flag_value(const nlohmann::json& command, const std::string& flag) {
   return value;  // the last one wins, as in the suite binary
 }
 
+const nlohmann::json* property(const nlohmann::json& test, const std::string& name) {
+  const auto properties = test.find("properties");
+  if (properties == test.end() || !properties->is_array()) return nullptr;
+  for (const auto& p : *properties)
+    if (p.is_object() && p.value("name", "") == name && p.contains("value")) return &p.at("value");
+  return nullptr;
+}
+
 fs::path working_directory(const nlohmann::json& test) {
-  for (const auto& property : test.value("properties", nlohmann::json::array()))
-    if (property.value("name", "") == "WORKING_DIRECTORY") return property.at("value").get<std::string>();
-  return {};
+  const nlohmann::json* folder = property(test, "WORKING_DIRECTORY");
+  return folder && folder->is_string() ? fs::path(folder->get<std::string>()) : fs::path();
+}
+
+bool labelled(const nlohmann::json& test, const std::string& label) {
+  const nlohmann::json* labels = property(test, "LABELS");
+  if (!labels || !labels->is_array()) return false;
+  for (const auto& l : *labels)
+    if (l.is_string() && l.get<std::string>() == label) return true;
+  return false;
 }
 
 GatedTest gated_test(const nlohmann::json& test) {
@@ -32,6 +47,17 @@ GatedTest gated_test(const nlohmann::json& test) {
     gated.suite = gated.test.rfind("perf.", 0) == 0 ? gated.test.substr(5) : gated.test;
   gated.out_dir = flag_value(command, "perfgate_out_dir");
   if (!gated.out_dir.empty() && gated.out_dir.is_relative()) gated.out_dir = working_directory(test) / gated.out_dir;
+  gated.baseline_dir = flag_value(command, "perfgate_baseline_dir");
+  if (!gated.baseline_dir.empty() && gated.baseline_dir.is_relative())
+    gated.baseline_dir = working_directory(test) / gated.baseline_dir;
+  if (!command.empty()) gated.program = command[0].get<std::string>();
+  for (std::size_t i = 1; i < command.size(); ++i) gated.args.push_back(command[i].get<std::string>());
+  gated.gpu = labelled(test, "gpu");
+  gated.working_directory = working_directory(test);
+  if (const nlohmann::json* environment = property(test, "ENVIRONMENT"); environment && environment->is_array())
+    for (const auto& entry : *environment)
+      if (entry.is_string()) gated.environment.push_back(entry.get<std::string>());
+  if (const nlohmann::json* timeout = property(test, "TIMEOUT"); timeout && timeout->is_number()) gated.timeout = timeout->get<double>();
   return gated;
 }
 
@@ -47,6 +73,15 @@ std::vector<GatedTest> parse_ctest_listing(const std::string& json, const std::s
   } catch (const nlohmann::json::exception& e) {
     throw InputError(origin + ": invalid ctest test listing: " + e.what());
   }
+}
+
+std::string exact_test_regex(const std::string& test) {
+  std::string regex = "^";
+  for (char c : test) {
+    if (std::string_view(".^$|()[]{}*+?\\").find(c) != std::string_view::npos) regex += '\\';
+    regex += c;
+  }
+  return regex + "$";
 }
 
 }  // namespace perfgate::cli

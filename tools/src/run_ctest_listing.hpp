@@ -13,6 +13,15 @@ struct GatedTest {
   std::string test;                 // "perf.sort"
   std::string suite;                // "sort": the name of its report files
   std::filesystem::path out_dir;    // its --perfgate_out_dir; empty when it writes no files
+  std::filesystem::path program;    // the program it runs (the suite binary)
+  std::vector<std::string> args;    // its arguments
+  std::filesystem::path baseline_dir;  // its --perfgate_baseline_dir; empty when not given
+  bool gpu = false;                 // labelled `gpu` (perfgate_add_suite's GPU suites)
+  // What else ctest runs it with, to run another build's program the same
+  // way (a reference built elsewhere, reference/reference_build.hpp).
+  std::filesystem::path working_directory;
+  std::vector<std::string> environment;  // ENVIRONMENT: "NAME=value"
+  double timeout = 0.0;                  // TIMEOUT in seconds; 0: ctest's default
 };
 
 // The tests of ctest's JSON listing (`origin` names it in errors).  The
@@ -21,5 +30,8 @@ struct GatedTest {
 // is taken from the test's working folder.  InputError on a listing that
 // is not ctest's JSON.
 std::vector<GatedTest> parse_ctest_listing(const std::string& json, const std::string& origin);
+
+// `test` as a regex ctest -R matches that name alone ("^perf\\.host$").
+std::string exact_test_regex(const std::string& test);
 
 }  // namespace perfgate::cli

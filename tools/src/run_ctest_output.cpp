@@ -34,7 +34,10 @@ bool ends_table(const std::string& line) {
 
 std::optional<std::string> CtestOutputFilter::filter(const std::string& raw) {
   const std::string line = without_test_prefix(raw);
-  if (starts_with(line, "perfgate: suite ")) in_table_ = true;
+  // The table's first line names the suite quoted ("perfgate: suite 'host'
+  // against ..."); a warning that starts "perfgate: suite host has no
+  // baseline ..." does not start one.
+  if (starts_with(line, "perfgate: suite '")) in_table_ = true;
   const bool shown = in_table_ || is_progress_line(line) || starts_with(line, "perfgate: ") || is_ctest_line(raw);
   if (ends_table(line)) in_table_ = false;
   if (!shown) return std::nullopt;

@@ -41,7 +41,16 @@ SuiteReport read_suite_report(const fs::path& file) {
   const fs::path folder = fs::absolute(file, error).parent_path();
   if (const auto current = first_file({folder / results, folder.parent_path() / "results" / results}))
     suite.current = load_results(*current);
-  if (const auto baseline = baseline_file(suite.comparison.baseline.origin, file)) suite.baseline = load_results(*baseline);
+  // A reference build's pooled rounds lie beside the candidate's, wherever
+  // the folder went (a CI artifact); a stored baseline where the comparison
+  // names it.
+  const std::string reference = suite.comparison.suite + ".reference.results.json";
+  if (measured_alongside(suite.comparison.reference)) {
+    if (const auto found = first_file({folder / reference, folder.parent_path() / "results" / reference}))
+      suite.baseline = load_results(*found);
+  }
+  if (!suite.baseline)
+    if (const auto baseline = baseline_file(suite.comparison.baseline.origin, file)) suite.baseline = load_results(*baseline);
   return suite;
 }
 

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <thread>
 
 #include "perfgate/model/child_process.hpp"
@@ -92,6 +93,37 @@ int run_program_lines(const std::filesystem::path& program, const std::vector<st
   setup.environment = environment;
   setup.stdout_file = pipe.writer_path();
   return run_with(program, args, setup);  // ~LinePipe: the rest of the output, then end of file
+}
+
+std::string CapturedRun::tail(std::size_t lines) const {
+  std::size_t start = output.size();
+  if (start > 0 && output[start - 1] == '\n') --start;  // the last line's own newline
+  for (std::size_t found = 0; start > 0; --start)
+    if (output[start - 1] == '\n' && ++found == lines) break;
+  return output.substr(start);
+}
+
+CapturedRun run_program_captured(const std::filesystem::path& program, const std::vector<std::string>& args,
+                                 const std::map<std::string, std::string>& environment, const std::filesystem::path& log) {
+  constexpr std::size_t kKept = 64 * 1024;
+  CapturedRun run;
+  std::ofstream log_file;
+  if (!log.empty()) log_file.open(log, std::ios::app);
+  {
+    LinePipe pipe([&](const std::string& line) {
+      if (log_file) log_file << line << '\n' << std::flush;
+      run.output += line + '\n';
+      if (run.output.size() > 2 * kKept) run.output.erase(0, run.output.size() - kKept);
+    });
+    ChildSetup setup;
+    setup.environment = environment;
+    setup.stdout_file = pipe.writer_path();
+    setup.stderr_to_stdout = true;
+    setup.stdin_closed = true;
+    run.exit_code = run_with(program, args, setup);
+  }  // ~LinePipe: every line read before the output is used
+  if (run.output.size() > kKept) run.output.erase(0, run.output.size() - kKept);
+  return run;
 }
 
 std::filesystem::path find_in_path(const std::string& name) {

@@ -27,6 +27,21 @@ int run_program_lines(const std::filesystem::path& program, const std::vector<st
                       const std::map<std::string, std::string>& environment,
                       const std::function<void(const std::string&)>& on_line);
 
+// A program whose output is kept rather than shown: stdout and stderr
+// together, in order.
+struct CapturedRun {
+  int exit_code = 0;   // 128 + signal when a signal ended it
+  std::string output;  // stdout and stderr as they came
+  // The last `lines` lines of the output, for a one-screen account of a failure.
+  std::string tail(std::size_t lines = 20) const;
+};
+// Runs `program` as run_program does, stdin from /dev/null, its stdout and
+// stderr read here: appended to `log` as they come when given (a build's
+// log, kept in full), and kept in CapturedRun::output up to its last 64 KiB.
+CapturedRun run_program_captured(const std::filesystem::path& program, const std::vector<std::string>& args,
+                                 const std::map<std::string, std::string>& environment = {},
+                                 const std::filesystem::path& log = {});
+
 // For a suite binary measuring a round into a temporary file (baseline
 // update, ab): it must not name the file as one to promote.  Through the
 // environment (PERFGATE_PROMOTE_HINT=false), which a suite built by an older

@@ -24,6 +24,11 @@ std::filesystem::path baseline_path(const MainOptions& options, const std::strin
                    "or run with --perfgate_mode=record");
 }
 
+std::string baseline_slug_of(const MainOptions& options, const std::string& suite, const Fingerprint& device) {
+  if (!options.baseline.empty() || options.baseline_dir.empty()) return device.slug;
+  return baseline_slug(*store_of(options), suite, device);
+}
+
 std::filesystem::path calibration_path(const MainOptions& options, const std::string& slug) {
   if (!options.baseline_dir.empty()) return store_of(options)->calibration_location(slug);
   if (!options.baseline.empty()) return FolderBaselineStore::calibration_beside(options.baseline);

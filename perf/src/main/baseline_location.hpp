@@ -6,6 +6,7 @@
 #include <string>
 
 #include "main/main_options.hpp"
+#include "perfgate/model/fingerprint.hpp"
 
 namespace perfgate {
 
@@ -14,6 +15,11 @@ namespace perfgate {
 // the suite's baseline for this device.
 // InputError when neither flag is given.
 std::filesystem::path baseline_path(const MainOptions& options, const std::string& slug, const std::string& suite);
+
+// The slug whose baseline of `suite` this device is gated against: its own,
+// else one of the slugs it had before (baseline_store.hpp, baseline_slugs)
+// that holds one; its own without --perfgate_baseline_dir.
+std::string baseline_slug_of(const MainOptions& options, const std::string& suite, const Fingerprint& device);
 
 // This device's calibration (device.json written by `perfgate device
 // --calibrate`): beside the baselines of the device; empty when no baseline

@@ -27,6 +27,7 @@
 #include "roofline/device_ceilings.hpp"
 #include "main/main_options.hpp"
 #include "perfgate/runtime/suite_info.hpp"
+#include "runtime/cpu_identity.hpp"
 #include "runtime/this_device.hpp"
 #include "perfgate/suggest/suggest.hpp"
 #include "perfgate/writers/gate_stage.hpp"
@@ -138,11 +139,13 @@ void say_what_gates(const MainOptions& options, const std::string& suite, const 
 }
 
 // What the run is judged against: the suite's baseline file of this device,
-// or its history (the testbed's last main runs), or nothing yet.
-struct Reference {
+// or its history (the testbed's last main runs), or nothing yet; named by
+// reference.hpp's factory once it is known.
+struct Judged {
   std::optional<Results> baseline;
   fs::path file;                 // the baseline file (of this device), when there is one
-  std::string history_origin;    // the history reference, when it stands in for the file
+  std::optional<Reference> history;  // the history reference, when it stands in for the file
+  std::string history_origin;        // how the history describes its runs ("history: last 5 main runs ...")
   std::string history_shortage;  // why the history could not ("history: 2 main runs ..., 5 needed")
 };
 
@@ -151,13 +154,14 @@ struct Reference {
 // a team reviews, always wins); too few runs leave it NOT GATED, saying how
 // many there are.
 void reference_from_history(RunHistory& history, const Fingerprint& device, const std::string& suite,
-                            const MainOptions& options, Reference& reference) {
+                            const MainOptions& options, Judged& reference) {
   RunHistory::Reference found = history.reference(device, suite, static_cast<std::size_t>(options.history_runs));
   if (found.rounds.empty()) {
     reference.history_shortage = found.origin;
     return;
   }
   reference.baseline = pool_runs(found.rounds);
+  reference.history = history_reference(found.origin, found.rounds.back().source.git_commit);
   reference.history_origin = found.origin;
   std::cerr << "perfgate: no baseline of " << suite << " for " << device.slug << ": gating against the " << found.origin
             << '\n';
@@ -211,15 +215,31 @@ void measure_open_cases(Comparison& comparison, const Results& baseline, const R
 // when that holds enough runs, and otherwise against nothing: every case
 // NEW (or INCOMPARABLE against another device's), the run NOT GATED, and
 // its reports say what makes it gated.
-int gate(const Results& current, Reference reference, const std::vector<std::string>& args, const MainOptions& options,
+// A stored reference's REGRESSION on a virtual machine: the machine's other
+// tenants may have made the case slower, not the code; the same-runner A/B
+// of `perfgate run --against` measures both sides on this machine.
+void say_a_shared_machine_may_be_the_cause(Comparison& comparison) {
+  if (comparison.reference.kind != ReferenceKind::stored && comparison.reference.kind != ReferenceKind::history) return;
+  if (comparison.verdict_counts().count(Verdict::regression) == 0) return;
+  const CpuIdentity machine = this_cpu_identity();
+  if (!machine.virtual_machine()) return;
+  const std::string against = comparison.reference.commit.empty() ? "merge-base" : short_commit(comparison.reference.commit);
+  comparison.notes.push_back("this runner is a virtual machine (hypervisor: " + machine.hypervisor +
+                             "): other work on the shared machine, not the code, may have made these cases slower "
+                             "than the stored reference; measure the reference on this runner instead: perfgate run "
+                             "--against " + against + " (the reference built here and measured interleaved with this build)");
+}
+
+int gate(const Results& current, Judged judged, const std::vector<std::string>& args, const MainOptions& options,
          const RunSpreadHistory* spreads) {
-  std::optional<Results>& baseline = reference.baseline;
-  const fs::path& baseline_file = reference.file;
+  std::optional<Results>& baseline = judged.baseline;
+  const fs::path& baseline_file = judged.file;
   Comparison comparison;
   const std::string project = this_suite.source_dir ? this_suite.source_dir : "";
   if (every_case_skipped(current)) {
     comparison = compare_results(Results{}, current, options.gate);  // every case: SKIPPED
     comparison.baseline.origin = "(not needed: every case was skipped)";
+    comparison.reference = no_reference("not needed: every case was skipped");
   } else {
     fs::path used = baseline_file;
     if (!baseline)
@@ -230,13 +250,15 @@ int gate(const Results& current, Reference reference, const std::vector<std::str
     Results none;
     none.suite = current.suite;
     comparison = compare_results(baseline ? *baseline : none, current, options.gate, spreads);
-    comparison.baseline.origin = !reference.history_origin.empty() ? reference.history_origin
-                                 : baseline ? report_path(used, project)
-                                            : "(none: no baseline of this suite on any device)";
-    if (!reference.history_shortage.empty()) comparison.notes.push_back(reference.history_shortage);
+    comparison.reference = judged.history ? *judged.history
+                           : baseline     ? stored_reference(report_path(used, project), baseline->source.git_commit)
+                                          : no_reference("no baseline of this suite on any device");
+    comparison.baseline.origin = judged.history ? judged.history_origin : comparison.reference.name;
+    if (!judged.history_shortage.empty()) comparison.notes.push_back(judged.history_shortage);
     if (nothing_gated(comparison))
       comparison.gate_advice = gate_advice(current.suite, current.fingerprint.slug, results_path(options, current.suite), options);
     if (baseline) measure_open_cases(comparison, *baseline, current, args, options);
+    say_a_shared_machine_may_be_the_cause(comparison);
   }
   comparison.current.origin = "this run";
   if (const std::vector<std::string> faults = active_fault_switches(); !faults.empty()) {
@@ -272,9 +294,11 @@ int run(std::vector<std::string> args) {
   const Fingerprint device = this_device(this_suite.gpu, this_suite.gpus);
   // Calibrations are per GPU model: a run on several GPUs ("-x8") uses its model's.
   const fs::path calibration = calibration_path(options, model_slug(device));
-  Reference reference;
+  Judged reference;
   if (options.mode == RunMode::gate) {
-    reference.file = baseline_path(options, device.slug, suite);
+    // Its own slug's baseline, else one written under the slug this CPU had
+    // before its identity was kept (read with a partial identity).
+    reference.file = baseline_path(options, baseline_slug_of(options, suite, device), suite);
     require_outputs_apart(options, suite, reference.file, calibration);
     if (!options.baseline.empty() || fs::exists(reference.file))
       reference.baseline = load_results(reference.file);  // a bad baseline stops the run before measuring

@@ -1,5 +1,7 @@
 #include "runtime/host_fingerprint.hpp"
 
+#include "runtime/cpu_identity.hpp"
+
 #include <sys/utsname.h>
 
 #include <fstream>
@@ -41,9 +43,10 @@ Fingerprint host_fingerprint() {
   Fingerprint f;
   f.kind = DeviceKind::cpu;
   f.name = host_cpu_name();
-  f.slug = make_slug(DeviceKind::cpu, f.name);
   f.host_cpu = f.name;
   f.logical_cpus = static_cast<int>(std::thread::hardware_concurrency());
+  f.cpu = this_cpu_identity();
+  f.slug = cpu_slug(f);
   return f;
 }
 

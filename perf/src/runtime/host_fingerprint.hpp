@@ -8,7 +8,8 @@ namespace perfgate {
 // "Hardware" or "cpu model", else the machine architecture.
 std::string host_cpu_name();
 
-// A CPU fingerprint of this machine: slug "cpu-<model>".
+// A CPU fingerprint of this machine, with its identity (cpu_identity.hpp):
+// slug "cpu-<model>-fam<F>-mod<M>-<N>cpu[-<hypervisor>]" (cpu_slug).
 Fingerprint host_fingerprint();
 
 }  // namespace perfgate

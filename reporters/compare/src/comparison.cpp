@@ -292,6 +292,8 @@ Comparison compare_results(const Results& baseline, const Results& current, cons
   const auto unknown = [](const Results& r) { return r.fingerprint.kind == DeviceKind::unknown && !r.benchmarks.empty(); };
   if (unknown(baseline) || unknown(current))
     comparison.notes.push_back("device unknown on one side (Google Benchmark JSON): comparability not checked");
+  if (std::string note = partial_identity_note(baseline.fingerprint, current.fingerprint); !note.empty() && comparison.comparable)
+    comparison.notes.push_back(std::move(note));
 
   const std::vector<Sides> cases = sides_by_name(baseline, current);
   comparison.nothing_compared =

@@ -201,6 +201,7 @@ BenchmarkComparison read_benchmark(const Json& j, std::size_t index, const std::
   for (std::size_t i = 0; i < kernels.size(); ++i)
     b.kernels.push_back(read_kernel(Reader(kernels[i], origin, r.where() + " kernels[" + std::to_string(i) + "]")));
   read_trace_parts(r, b);
+  if (r.find("detectable_slowdown_pct")) b.detectable_pct = r.number("detectable_slowdown_pct");
   if (r.find("suspect")) {
     const Reader s = r.at("suspect");
     b.suspect = SuspectChange{s.number("change_pct"), s.number("suite_median_pct"), s.number("suite_spread_pct"),
@@ -226,6 +227,25 @@ RunInfo read_run(const Reader& parent, const char* key) {
     run.device.name = d.text("name");
   }
   return run;
+}
+
+// What the run was judged against.  A file from before the reference was
+// kept names only its baseline's origin: a stored file, or nothing.
+Reference read_reference(const Reader& parent, const RunInfo& baseline) {
+  if (!parent.find("reference")) {
+    if (baseline.origin.empty() || baseline.origin.rfind("(", 0) == 0) return no_reference(baseline.origin);
+    return stored_reference(baseline.origin, baseline.git_commit);
+  }
+  const Reader r = parent.at("reference");
+  Reference reference;
+  const auto kind = reference_kind_from_string(r.text("kind"));
+  if (!kind) r.fail("'kind' is not none, stored, history or build");
+  reference.kind = *kind;
+  reference.name = r.text("name");
+  reference.commit = r.text("commit");
+  reference.reference_build = r.text("reference_build");
+  reference.candidate_build = r.text("candidate_build");
+  return reference;
 }
 
 GateSettings read_settings(const Reader& parent) {
@@ -322,6 +342,7 @@ Comparison comparison_from_json(const std::string& text, const std::string& orig
   if (exit_code) *exit_code = r.whole<int>("exit_code");
   c.baseline = read_run(r, "baseline");
   c.current = read_run(r, "current");
+  c.reference = read_reference(r, c.baseline);
   c.comparable = r.find("comparable") ? r.flag("comparable") : true;
   c.incomparable_reason = r.text("incomparable_reason");
   c.settings = read_settings(r);

@@ -46,4 +46,12 @@ void mark_unconfirmable(Comparison& comparison, const std::string& why) {
   }
 }
 
+void confirm_by_rounds(Comparison& comparison, const std::string& how) {
+  for (auto& b : comparison.benchmarks) {
+    if (b.verdict != Verdict::regression) continue;
+    b.confirmation = Confirmation::confirmed;
+    b.reason += "; " + how;
+  }
+}
+
 }  // namespace perfgate

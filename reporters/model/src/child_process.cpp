@@ -55,8 +55,8 @@ bool redirect(int fd, const char* path, int flags, mode_t mode) {
 // own would load the machine, and a CI timeout kills only the parent).  If
 // the parent died before prctl, nobody is left to tie the child to.  What
 // the parent changed about signals is undone.
-[[noreturn]] void become(char* const* argv, char* const* envp, const char* stdout_file, bool stdin_closed,
-                         bool die_with_parent, pid_t parent, int report_fd) {
+[[noreturn]] void become(char* const* argv, char* const* envp, const char* stdout_file, bool stderr_to_stdout,
+                         bool stdin_closed, bool die_with_parent, pid_t parent, int report_fd) {
   if (die_with_parent) {
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (::getppid() != parent) ::_exit(127);
@@ -69,6 +69,7 @@ bool redirect(int fd, const char* path, int flags, mode_t mode) {
   }
   if (stdin_closed && !redirect(STDIN_FILENO, "/dev/null", O_RDONLY, 0)) fail_in_child(report_fd);
   if (stdout_file && !redirect(STDOUT_FILENO, stdout_file, O_WRONLY | O_CREAT | O_TRUNC, 0644)) fail_in_child(report_fd);
+  if (stderr_to_stdout && ::dup2(STDOUT_FILENO, STDERR_FILENO) < 0) fail_in_child(report_fd);
   ::execve(argv[0], argv, envp);
   fail_in_child(report_fd);
 }
@@ -81,7 +82,8 @@ pid_t start(char* const* argv, char* const* envp, const ChildSetup& setup) {
   const pid_t parent = ::getpid();
   const char* stdout_file = setup.stdout_file.empty() ? nullptr : setup.stdout_file.c_str();
   const pid_t pid = ::fork();
-  if (pid == 0) become(argv, envp, stdout_file, setup.stdin_closed, setup.die_with_parent, parent, report[1]);
+  if (pid == 0)
+    become(argv, envp, stdout_file, setup.stderr_to_stdout, setup.stdin_closed, setup.die_with_parent, parent, report[1]);
   const int fork_error = errno;
   ::close(report[1]);
   int exec_error = 0;

@@ -58,7 +58,17 @@ std::string gpus_slug(const std::vector<std::string>& models) {
   return first + (mixed ? "-mixed" : "") + "-x" + std::to_string(models.size());
 }
 
+std::string cpu_slug(const Fingerprint& f) {
+  std::string slug = make_slug(DeviceKind::cpu, f.name);
+  if (!f.cpu.known()) return slug;
+  slug += "-fam" + std::to_string(f.cpu.family) + "-mod" + std::to_string(f.cpu.model) + "-" +
+          std::to_string(f.logical_cpus) + "cpu";
+  if (f.cpu.virtual_machine()) slug += "-" + slugify(f.cpu.hypervisor.empty() ? "vm" : f.cpu.hypervisor);
+  return slug;
+}
+
 std::string expected_slug(const Fingerprint& f) {
+  if (f.kind == DeviceKind::cpu) return cpu_slug(f);
   if (f.kind != DeviceKind::gpu || f.gpu_count <= 1) return make_slug(f.kind, f.name);
   std::vector<std::string> models;
   for (const GpuModel& gpu : f.gpus) models.push_back(gpu.name);
@@ -94,16 +104,46 @@ bool differs(const std::string& what, const std::string& a, const std::string& b
   if (why) *why = what + " differs (" + quote_text(a) + " vs " + quote_text(b) + ")";  // names from files: escaped
   return true;
 }
+
+// Two CPUs of one name may still be two machines: another generation under
+// a generic name ("AMD EPYC"), another size of VM, a VM against bare metal.
+bool comparable_cpus(const Fingerprint& a, const Fingerprint& b, std::string* why) {
+  if (a.logical_cpus > 0 && b.logical_cpus > 0 &&
+      differs("logical CPU count", std::to_string(a.logical_cpus), std::to_string(b.logical_cpus), why))
+    return false;
+  if (!a.cpu.known() || !b.cpu.known()) return true;  // partial_identity_note() says so
+  const CpuIdentity &x = a.cpu, &y = b.cpu;
+  return !(differs("CPU vendor", x.vendor, y.vendor, why) ||
+           differs("CPU family", std::to_string(x.family), std::to_string(y.family), why) ||
+           differs("CPU model", std::to_string(x.model), std::to_string(y.model), why) ||
+           differs("CPU stepping", std::to_string(x.stepping), std::to_string(y.stepping), why) ||
+           differs("L3 size", std::to_string(x.l3_bytes), std::to_string(y.l3_bytes), why) ||
+           differs("hypervisor", x.hypervisor, y.hypervisor, why));
+}
+
 }  // namespace
 
 bool comparable(const Fingerprint& a, const Fingerprint& b, std::string* why) {
   if (a.kind == DeviceKind::unknown || b.kind == DeviceKind::unknown) return true;
   if (differs("device kind", to_string(a.kind), to_string(b.kind), why)) return false;
   if (differs("device name", a.name, b.name, why)) return false;
+  if (a.kind == DeviceKind::cpu) return comparable_cpus(a, b, why);
   if (a.kind != DeviceKind::gpu) return true;
   if (differs("compute capability", a.compute_capability, b.compute_capability, why)) return false;
   if (differs("SM count", std::to_string(a.sm_count), std::to_string(b.sm_count), why)) return false;
   return !differs("GPU count", std::to_string(a.gpu_count), std::to_string(b.gpu_count), why);
+}
+
+std::string partial_identity_note(const Fingerprint& baseline, const Fingerprint& current) {
+  if (baseline.kind != DeviceKind::cpu || current.kind != DeviceKind::cpu) return "";
+  // Two files of before (an old pair compared offline) know no more than
+  // they did: nothing new to say.  One side with its identity and one
+  // without is where another generation could pass for this one.
+  if (baseline.cpu.known() == current.cpu.known()) return "";
+  const char* side = baseline.cpu.known() ? "the current run's" : "the baseline's";
+  return std::string(side) + " CPU identity is partial (recorded before perfgate kept CPU vendor, family, model, "
+         "stepping, L3 size and hypervisor): only the CPU's name and count were compared, so another generation "
+         "of the same name would pass for this one; record the baseline again to keep its full identity";
 }
 
 }  // namespace perfgate

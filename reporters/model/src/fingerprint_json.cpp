@@ -42,6 +42,9 @@ nlohmann::ordered_json fingerprint_to_json(const Fingerprint& f) {
   }
   j["host_cpu"] = f.host_cpu;
   j["logical_cpus"] = f.logical_cpus;
+  if (f.kind == DeviceKind::cpu && f.cpu.known())  // absent: a partial identity (files before issue 40)
+    j["cpu"] = {{"vendor", f.cpu.vendor},     {"family", f.cpu.family},     {"model", f.cpu.model},
+                {"stepping", f.cpu.stepping}, {"l3_bytes", f.cpu.l3_bytes}, {"hypervisor", f.cpu.hypervisor}};
   return j;
 }
 

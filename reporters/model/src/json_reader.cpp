@@ -212,6 +212,23 @@ void read_gpu_count(const ObjectReader& r, Fingerprint& f) {
   f.peers = read_peer_links(r, f.gpu_count);
 }
 
+// The CPU's identity, when the file has it (a partial identity otherwise).
+CpuIdentity read_cpu_identity(const ObjectReader& r, const Fingerprint& f) {
+  const Json* cpu = r.find("cpu");
+  if (!cpu) return {};
+  if (f.kind != DeviceKind::cpu) r.fail("has 'cpu' but its kind is " + std::string(to_string(f.kind)));
+  const ObjectReader c(*cpu, r.origin(), "fingerprint cpu");
+  CpuIdentity identity;
+  identity.vendor = c.string("vendor", true);
+  identity.family = c.small_integer("family");
+  identity.model = c.small_integer("model");
+  identity.stepping = c.small_integer("stepping");
+  identity.l3_bytes = static_cast<std::uint64_t>(c.integer("l3_bytes"));
+  identity.hypervisor = c.string("hypervisor", true);
+  if (identity.vendor.empty() || identity.hypervisor.empty()) c.fail("'vendor' and 'hypervisor' may not be empty");
+  return identity;
+}
+
 }  // namespace
 
 Fingerprint read_fingerprint(const Json& j, const std::string& origin) {
@@ -239,6 +256,7 @@ Fingerprint read_fingerprint(const Json& j, const std::string& origin) {
   read_gpu_count(r, f);
   f.host_cpu = r.string("host_cpu");
   f.logical_cpus = r.small_integer("logical_cpus");
+  f.cpu = read_cpu_identity(r, f);
   return f;
 }
 

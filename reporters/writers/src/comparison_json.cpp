@@ -92,6 +92,7 @@ Json benchmark_json(const BenchmarkComparison& b) {
   if (!b.copies.empty()) j["copies"] = copies_json(b.copies);
   if (b.trace)
     j["trace"] = {{"path", b.trace->path}, {"iterations", b.trace->iterations}, {"dropped_records", b.trace->dropped_records}};
+  if (b.detectable_pct) j["detectable_slowdown_pct"] = number(*b.detectable_pct);
   if (b.suspect)
     j["suspect"] = {{"change_pct", number(b.suspect->change_pct)},
                     {"suite_median_pct", number(b.suspect->suite_median_pct)},
@@ -105,6 +106,13 @@ Json run_json(const RunInfo& run) {
           {"created_utc", run.created_utc},
           {"git_commit", run.git_commit},
           {"device", {{"kind", to_string(run.device.kind)}, {"slug", run.device.slug}, {"name", run.device.name}}}};
+}
+
+Json reference_json(const Reference& reference) {
+  Json j = {{"kind", to_string(reference.kind)}, {"name", reference.name}, {"commit", reference.commit}};
+  if (!reference.reference_build.empty()) j["reference_build"] = reference.reference_build;
+  if (!reference.candidate_build.empty()) j["candidate_build"] = reference.candidate_build;
+  return j;
 }
 
 // Sorted as the explain stage left them: priority, then expected gain.
@@ -190,6 +198,7 @@ void write_comparison_json(const Comparison& comparison, int exit_code, std::ost
   Json counts = Json::object();
   for (const auto& [verdict, count] : comparison.verdict_counts()) counts[to_string(verdict)] = count;
   j["counts"] = counts;
+  j["reference"] = reference_json(comparison.reference);
   j["baseline"] = run_json(comparison.baseline);
   j["current"] = run_json(comparison.current);
   j["comparable"] = comparison.comparable;

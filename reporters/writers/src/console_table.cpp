@@ -147,7 +147,7 @@ void print_suggestions(std::ostream& out, const std::vector<Suggestion>& suggest
 void print_comparison_table(std::ostream& out, const Comparison& comparison, std::optional<int> exit_code) {
   // Names, origins and reasons come from results files: escaped, so that
   // none can end a line or move the cursor (a forged "perfgate: PASS").
-  out << "\nperfgate: suite " << quote_text(comparison.suite) << " against " << one_line(comparison.baseline.origin)
+  out << "\nperfgate: suite " << quote_text(comparison.suite) << " against " << one_line(reference_text(comparison))
       << " (" << one_line(comparison.baseline.device.slug) << "), " << judged_by_text(comparison) << "\n";
   const auto rows_in_order = in_report_order(comparison);
   if (!rows_in_order.empty()) {
@@ -176,6 +176,7 @@ void print_comparison_table(std::ostream& out, const Comparison& comparison, std
   print_suggestions(out, comparison.suggestions);
   if (auto shift = environment_shift_line(comparison)) out << '\n' << one_line(*shift) << '\n';
   if (auto throttled = throttling_line(comparison)) out << '\n' << one_line(*throttled) << '\n';
+  if (auto sight = sight_line(comparison)) out << '\n' << one_line(*sight) << '\n';
   if (!comparison.comparable)
     out << "\nINCOMPARABLE: " << one_line(comparison.incomparable_reason) << "; record a baseline for "
         << one_line(comparison.current.device.slug) << " with `perfgate baseline update`.\n";

@@ -1,5 +1,6 @@
 #include "perfgate/writers/gate_stage.hpp"
 
+#include "perfgate/compare/detectable_slowdown.hpp"
 #include "perfgate/compare/exit_code.hpp"
 #include "perfgate/writers/console_table.hpp"
 
@@ -7,6 +8,7 @@ namespace perfgate {
 
 int gate_stage(Comparison& comparison, const Results& current, const Results* baseline,
                const ExplainSettings& explain_settings, const ReportPaths& paths, std::ostream& console) {
+  set_detectable_slowdowns(comparison);  // what it could see, from its final intervals
   comparison.suggestions = explain(current, &comparison, baseline, explain_settings);
   const int exit_code = gate_exit_code(comparison);
   // Both files hold benchmarks, none in common (or the current one holds

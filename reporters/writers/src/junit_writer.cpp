@@ -92,6 +92,7 @@ std::string case_numbers(const BenchmarkComparison& b) {
     number(line, "q_value", decimal(b.evidence->q_value, 4));
     number(line, "threshold_pct", decimal(b.threshold_pct, 4));
   }
+  if (b.detectable_pct) number(line, "detectable_slowdown_pct", decimal(*b.detectable_pct, 4));
   if (b.confirmation != Confirmation::not_needed) number(line, "confirmation", to_string(b.confirmation));
   return line + '\n';
 }
@@ -219,10 +220,14 @@ void write_comparison_junit(const Comparison& comparison, int exit_code, std::os
   if (!comparison.perfgate_version.empty()) property(out, indent, "perfgate.version", comparison.perfgate_version);
   property(out, indent, "perfgate.summary", summary_line(comparison, exit_code));
   property(out, indent, "perfgate.baseline", comparison.baseline.origin);
+  property(out, indent, "perfgate.reference", reference_text(comparison));
+  property(out, indent, "perfgate.reference_kind", to_string(comparison.reference.kind));
+  if (!comparison.reference.commit.empty()) property(out, indent, "perfgate.reference_commit", comparison.reference.commit);
   property(out, indent, "perfgate.baseline_device", comparison.baseline.device.slug);
   property(out, indent, "perfgate.current_device", comparison.current.device.slug);
   property(out, indent, "perfgate.git_commit", comparison.current.git_commit);
   if (auto shift = environment_shift_line(comparison)) property(out, indent, "perfgate.environment_shift", *shift);
+  if (auto sight = sight_line(comparison)) property(out, indent, "perfgate.limited_sight", *sight);
   if (!comparison.comparable) property(out, indent, "perfgate.incomparable", comparison.incomparable_reason);
   out << "    </properties>\n";
   const std::vector<std::string> names = unique_names(rows);

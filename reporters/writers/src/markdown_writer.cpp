@@ -125,13 +125,14 @@ std::string headline(const Comparison& comparison, int exit_code) {
       << markdown_cell(summary_line(comparison, exit_code)) << "\n\n";
   if (status == GateStatus::not_gated)
     out << "> **Not gated:** " << markdown_cell(not_gated_reason(comparison)) << "\n\n";
-  out << "Device " << markdown_code(comparison.current.device.slug) << ", baseline "
-      << markdown_cell(comparison.baseline.origin);
-  if (!comparison.baseline.git_commit.empty())
+  out << "Device " << markdown_code(comparison.current.device.slug) << ", against "
+      << markdown_cell(reference_text(comparison));
+  if (!comparison.baseline.git_commit.empty() && comparison.reference.kind != ReferenceKind::build)
     out << " (commit " << markdown_cell(comparison.baseline.git_commit.substr(0, 12)) << ")";
   out << ".\n\n";
   if (auto shift = environment_shift_line(comparison)) out << "> **Warning:** " << markdown_cell(*shift) << "\n\n";
   if (auto throttled = throttling_line(comparison)) out << "> **Warning:** " << markdown_cell(*throttled) << "\n\n";
+  if (auto sight = sight_line(comparison)) out << "> **Warning:** " << markdown_cell(*sight) << "\n\n";
   if (!comparison.comparable)
     out << "> **Incomparable:** " << markdown_cell(comparison.incomparable_reason) << ". Record a baseline for "
         << markdown_code(comparison.current.device.slug) << " with `perfgate baseline update`.\n\n";

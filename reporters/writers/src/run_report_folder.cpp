@@ -53,6 +53,12 @@ std::map<std::string, fs::path> write_run_folder(OwnedFolder& folder, const RunR
     if (suite.current)
       write_one(folder, "results/" + name + ".results.json", "the results of " + name,
                 [&] { return results_to_json(*suite.current); }, errors);
+    // A reference measured alongside (a reference build's pooled rounds) is
+    // this run's measurement too: kept beside the candidate's, so that every
+    // report made from the folder shows both sides' samples by round.
+    if (suite.baseline && measured_alongside(suite.comparison.reference))
+      write_one(folder, "results/" + name + ".reference.results.json", "the reference's results of " + name,
+                [&] { return results_to_json(*suite.baseline); }, errors);
   }
   for (const RunReportWriter& writer : run_report_writers())
     write_one(folder, writer.file, writer.name, [&] { return writer.render(run); }, errors);

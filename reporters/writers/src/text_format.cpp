@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "perfgate/compare/detectable_slowdown.hpp"
 #include "perfgate/compare/environment_shift.hpp"
 #include "perfgate/compare/exit_code.hpp"
 #include "perfgate/compare/gate_status.hpp"
@@ -126,7 +127,18 @@ std::string summary_line(const Comparison& comparison, std::optional<int> exit_c
   const auto suspects = std::count_if(comparison.benchmarks.begin(), comparison.benchmarks.end(),
                                       [](const BenchmarkComparison& b) { return b.suspect.has_value(); });
   if (suspects > 0) line += " (" + std::to_string(suspects) + " SUSPECT)";
+  if (const auto blind = blind_below(comparison); exit_code && blind) line += "; " + *blind;
   return line;
+}
+
+std::string reference_text(const Comparison& comparison) {
+  return comparison.reference.name.empty() ? comparison.baseline.origin : comparison.reference.name;
+}
+
+std::optional<std::string> sight_line(const Comparison& comparison) {
+  const auto warning = sight_warning(comparison);
+  if (!warning) return std::nullopt;
+  return "LIMITED SIGHT: " + *warning;
 }
 
 std::string judged_by_text(const std::vector<std::string>& versions) {

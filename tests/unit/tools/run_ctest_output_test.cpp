@@ -23,7 +23,9 @@ TEST(RunCtestOutput, KeepsProgressVerdictTableAndCtestSummary) {
       "1: Test command: /build/perf_sort \"--perfgate_out_dir=/build/perfgate-results\"",
       "1: BM_sort/4096    12 us   12 us   1000",  // Google Benchmark's table: left out
       "1: [2/3] BM_sort/4096  12.1 us  (0.4 s)",
-      "1: perfgate: suite sort: 3 cases",
+      "1: perfgate: suite sort has no baseline for cpu-x, only another device's",  // a warning, not the table
+      "1: BM_sort/4096    12 us   12 us   1000",
+      "1: perfgate: suite 'sort' against baselines/cpu-x/sort.json (cpu-x), judged by perfgate 0.2.0",
       "1: BM_sort/4096   +0.3%   unchanged",
       "1: perfgate: PASS (exit 0)",
       "1: BM_after   1 us",  // after the status line: left out again
@@ -34,7 +36,8 @@ TEST(RunCtestOutput, KeepsProgressVerdictTableAndCtestSummary) {
   const std::vector<std::string> expected = {
       "    Start 1: perf.sort",
       "[2/3] BM_sort/4096  12.1 us  (0.4 s)",
-      "perfgate: suite sort: 3 cases",
+      "perfgate: suite sort has no baseline for cpu-x, only another device's",
+      "perfgate: suite 'sort' against baselines/cpu-x/sort.json (cpu-x), judged by perfgate 0.2.0",
       "BM_sort/4096   +0.3%   unchanged",
       "perfgate: PASS (exit 0)",
       "1/1 Test #1: perf.sort ........   Passed    2.50 sec",

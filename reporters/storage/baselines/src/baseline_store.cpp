@@ -135,4 +135,18 @@ std::unique_ptr<BaselineStore> open_baseline_store(const std::filesystem::path& 
   return std::make_unique<FolderBaselineStore>(dir, where);
 }
 
+std::vector<std::string> baseline_slugs(const Fingerprint& device) {
+  std::vector<std::string> slugs = {device.slug};
+  if (device.kind == DeviceKind::cpu && device.cpu.known())
+    if (const std::string before = make_slug(DeviceKind::cpu, device.name); before != device.slug) slugs.push_back(before);
+  return slugs;
+}
+
+std::string baseline_slug(const BaselineStore& store, const std::string& suite, const Fingerprint& device) {
+  const std::vector<std::string> with = store.devices_with(suite);
+  for (const std::string& slug : baseline_slugs(device))
+    if (std::find(with.begin(), with.end(), slug) != with.end()) return slug;
+  return device.slug;
+}
+
 }  // namespace perfgate

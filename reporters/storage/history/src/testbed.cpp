@@ -15,6 +15,8 @@ std::string derived_name(const Testbed& t, const Fingerprint& f) {
     const bool counted = t.gpu_count <= 1 || t.device_slug.ends_with(count);
     return t.device_slug + (counted ? "" : count) + "-driver-" + slugify(t.driver) + "-cuda-" + slugify(t.cuda_runtime);
   }
+  // A CPU slug with its identity already counts the CPUs (cpu_slug).
+  if (f.cpu.known() && t.device_slug == cpu_slug(f)) return t.device_slug;
   return t.device_slug + "-" + std::to_string(f.logical_cpus) + "cpu";
 }
 

@@ -36,11 +36,13 @@ std::string warnings(const Comparison& c, int exit_code) {
   if (!c.comparable) out += paragraph("warning", "INCOMPARABLE: " + c.incomparable_reason);
   if (const auto shift = environment_shift_line(c)) out += paragraph("warning", *shift);
   if (const auto throttled = throttling_line(c)) out += paragraph("warning", *throttled);
+  if (const auto sight = sight_line(c)) out += paragraph("warning", *sight);
   return out;
 }
 
 std::string notes(const Comparison& c) {
-  std::string out = paragraph("note", run_line("baseline", c.baseline)) + paragraph("note", run_line("current", c.current));
+  std::string out = paragraph("note", "against " + reference_text(c)) + paragraph("note", run_line("baseline", c.baseline)) +
+                    paragraph("note", run_line("current", c.current));
   for (const std::string& note : c.notes) out += paragraph("note", note);
   return out;
 }

@@ -10,6 +10,7 @@
 
 #include "perfgate/compare/gate_settings.hpp"
 #include "perfgate/compare/kernel_comparison.hpp"
+#include "perfgate/compare/reference.hpp"
 #include "perfgate/compare/run_spread_history.hpp"
 #include "perfgate/compare/sample_evidence.hpp"
 #include "perfgate/compare/verdict.hpp"
@@ -71,6 +72,9 @@ struct BenchmarkComparison {
   std::vector<CopySummary> copies;
   std::optional<TraceInfo> trace;
   std::optional<SuspectChange> suspect;  // INCONCLUSIVE for want of samples, yet standing out
+  // The smallest slowdown this comparison could have failed
+  // (detectable_slowdown.hpp), in %; none without an interval.
+  std::optional<double> detectable_pct;
 };
 
 // Most benchmarks moving the same way by a similar ratio: a different
@@ -92,6 +96,10 @@ struct RunInfo {
 
 struct Comparison {
   std::string suite;
+  // What the run was judged against (reference.hpp): the front end names it.
+  // `baseline` below is that reference's run (its results' origin, commit and
+  // device).
+  Reference reference;
   // The perfgate that judged (compare_results sets this one's version(); a
   // comparison read back keeps its file's, empty when the file has none), so
   // a report made again from an old comparison names the version that made it.

@@ -28,4 +28,10 @@ void apply_recheck(Comparison& comparison, const Results& baseline, const Result
 // marked unavailable with `why`, and stays a REGRESSION.
 void mark_unconfirmable(Comparison& comparison, const std::string& why);
 
+// For a reference measured alongside the candidate in alternating rounds
+// (reference.hpp, measured_alongside): the rounds are the confirmation, a
+// slowdown that held over every round pooled is confirmed; `how` says so
+// ("confirmed by 5 alternating rounds a build").
+void confirm_by_rounds(Comparison& comparison, const std::string& how);
+
 }  // namespace perfgate

@@ -24,6 +24,7 @@ struct ChildExit {
 struct ChildSetup {
   std::map<std::string, std::string> environment;  // added to (or replacing) this process's
   std::filesystem::path stdout_file;               // stdout to this file when given, else inherited
+  bool stderr_to_stdout = false;                   // stderr where stdout goes (a log of both), else inherited
   bool stdin_closed = false;                       // stdin from /dev/null, else inherited
   // The child dies with this process (PR_SET_PDEATHSIG, SIGKILL, set between
   // fork and exec; a parent that died before that leaves it exiting 127),

@@ -28,6 +28,21 @@ struct PeerLink {
   friend bool operator==(const PeerLink&, const PeerLink&) = default;
 };
 
+// What a CPU is, beyond its model-name string ("AMD EPYC" names every EPYC
+// generation): written since issue 40, so a file from before has none of it
+// (known() is false: its identity is partial).
+struct CpuIdentity {
+  std::string vendor;          // CPUID's vendor ("AuthenticAMD", "GenuineIntel"); ARM: "arm-implementer-0x41"
+  int family = 0;              // CPUID's display family (family + extended family); ARM: the architecture
+  int model = 0;               // display model (model + extended model << 4); ARM: the part number
+  int stepping = 0;            // ARM: variant << 4 | revision
+  std::uint64_t l3_bytes = 0;  // the last-level cache as the CPU reports it; 0 when it reports none
+  std::string hypervisor;      // "none" on bare metal; else who runs the machine ("kvm", "hyper-v", "bhyve", ...)
+  bool known() const { return !vendor.empty(); }
+  bool virtual_machine() const { return known() && hypervisor != "none"; }
+  friend bool operator==(const CpuIdentity&, const CpuIdentity&) = default;
+};
+
 const char* to_string(DeviceKind kind);
 // Throws std::invalid_argument for anything but "gpu", "cpu" or "unknown".
 DeviceKind device_kind_from_string(const std::string& text);
@@ -56,6 +71,8 @@ struct Fingerprint {
   // Always: the host the run came from.
   std::string host_cpu;
   int logical_cpus = 0;
+  // CPU only: the processor beyond its name (partial in older files).
+  CpuIdentity cpu;
 };
 
 // Lower-case, every run of characters outside [a-z0-9] becomes one '-',
@@ -65,6 +82,13 @@ std::string slugify(const std::string& text);
 // The slug of a fingerprint: slugify(name) for a GPU, "cpu-" + slugify(name)
 // for a CPU.
 std::string make_slug(DeviceKind kind, const std::string& name);
+
+// The slug of a CPU whose identity is known: readable, and distinct for CPUs
+// that are not comparable by family, model, CPU count or hypervisor:
+// "cpu-amd-epyc-fam25-mod17-2cpu-kvm" (bare metal: no hypervisor part).
+// Stepping and L3 size are checked by comparable() but not spelled out.
+// make_slug's "cpu-<name>" when the identity is partial.
+std::string cpu_slug(const Fingerprint& fingerprint);
 
 // The slug of a run on the GPUs `models` (in device order): one GPU keeps
 // make_slug's; N > 1 GPUs add "-x<N>" ("nvidia-h100-80gb-hbm3-x8"), so
@@ -86,9 +110,16 @@ std::string peer_summary(const Fingerprint& fingerprint);
 
 // True when results from the two devices may be gated against each other:
 // same kind and name, and for GPUs the same compute capability, SM count and
-// GPU count.
+// GPU count; for CPUs the same logical CPU count and, when both identities
+// are known, the same vendor, family, model, stepping, L3 size and
+// hypervisor (a VM and bare metal are two machines).
 // An unknown device (imported Google Benchmark JSON) is comparable with any.
 // When false, *why says what differs.
 bool comparable(const Fingerprint& a, const Fingerprint& b, std::string* why = nullptr);
+
+// "the baseline's CPU identity is partial (...): only its name and CPU count
+// were compared", when one CPU fingerprint has its identity and the other
+// lacks it (a file written before it was recorded); empty otherwise.
+std::string partial_identity_note(const Fingerprint& baseline, const Fingerprint& current);
 
 }  // namespace perfgate

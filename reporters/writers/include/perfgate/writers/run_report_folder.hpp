@@ -32,7 +32,8 @@ const std::vector<RunReportWriter>& run_report_writers();
 // Writes into `folder` (an OwnedFolder: what it held of perfgate's before is
 // the caller's to clear): for each suite, <run_folder>/<suite><extension> of
 // every report_writers() row, rendered from the suite's comparison and
-// results, and results/<suite>.results.json when its results are known;
+// results, and results/<suite>.results.json when its results are known (and
+// results/<suite>.reference.results.json, a reference build's pooled rounds);
 // then every run_report_writers() row.  A report that cannot be made is one
 // "perfgate: error: ..." line on `errors` and is left out: the verdicts
 // stand in the others, and the exit code is the caller's.  Returns the

@@ -62,8 +62,20 @@ std::string verdict_counts_text(const std::map<Verdict, std::size_t>& counts);
 // One sentence for a run: "FAIL (exit 1): 1 REGRESSION, 6 NO_CHANGE", with how
 // many cases were gated when not all were ("PASS (exit 0): 5 of 8 cases
 // gated: ...", "NOT GATED (exit 0): 0 of 12 cases gated: 12 INCOMPARABLE");
-// without an exit code (a review, not a gate) just the counts.
+// without an exit code (a review, not a gate) just the counts; a gate whose
+// median case could not see a change of its threshold's size ends with
+// "; could not see changes below 34%".
 std::string summary_line(const Comparison& comparison, std::optional<int> exit_code);
+
+// What the run was judged against, as every headline names it after
+// "against": the reference's name (reference.hpp), else the baseline's
+// origin (a comparison made without one).
+std::string reference_text(const Comparison& comparison);
+
+// "LIMITED SIGHT: could not see changes below 34% (...): <remedy>" when the
+// gate's intervals were wider than its threshold (detectable_slowdown.hpp);
+// nullopt when every gated case could see its threshold.
+std::optional<std::string> sight_line(const Comparison& comparison);
 
 // Which perfgate judged, for every report's footer or header: "judged by
 // perfgate 0.1.0", "judged by perfgate 0.1.0 and 0.2.0" for a run whose

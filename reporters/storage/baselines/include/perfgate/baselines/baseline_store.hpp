@@ -114,4 +114,15 @@ class FolderBaselineStore final : public BaselineStore {
 // BaselineStore and never builds one.  `where` as FolderBaselineStore's.
 std::unique_ptr<BaselineStore> open_baseline_store(const std::filesystem::path& dir, const std::string& where = {});
 
+// The slugs a device's baselines may be kept under, best first: its own,
+// then, for a CPU whose identity is known, the one it had before perfgate
+// kept the identity ("cpu-<name>"): a baseline there was written with a
+// partial identity, and is read as this device's with a note (issue 40)
+// until one is recorded under the new slug.
+std::vector<std::string> baseline_slugs(const Fingerprint& device);
+
+// The first of `device`'s baseline_slugs() under which `store` has a
+// baseline of `suite`; `device.slug` when none.
+std::string baseline_slug(const BaselineStore& store, const std::string& suite, const Fingerprint& device);
+
 }  // namespace perfgate
