@@ -158,7 +158,8 @@ std::unique_ptr<Project> AgainstReference::project;
 
 TEST_F(AgainstReference, APullRequestIsGatedAgainstItsMergeBaseBuiltAndMeasuredHere) {
   const fs::path report = project->dir / "pr-report";
-  const auto run = project->run(report, "GITHUB_BASE_REF=main", "");
+  const fs::path history = project->dir / "history.sqlite";
+  const auto run = project->run(report, "GITHUB_BASE_REF=main", "--history " + shell_word(history.string()));
   EXPECT_EQ(run.exit_code, 1) << run.output;
   EXPECT_NE(run.output.find("gating against a pull request (GitHub Actions: GITHUB_BASE_REF=main)"), std::string::npos)
       << run.output;
@@ -186,6 +187,14 @@ TEST_F(AgainstReference, APullRequestIsGatedAgainstItsMergeBaseBuiltAndMeasuredH
   EXPECT_NE(junit.find("type=\"PerformanceRegression\""), std::string::npos) << junit.substr(0, 2000);
   EXPECT_NE(junit.find("perfgate.reference_commit\" value=\"" + project->base), std::string::npos);
   EXPECT_NE(read_text(report / "summary.md").find(project->base.substr(0, 7) + ", built on this runner"), std::string::npos);
+
+  // The candidate's pooled rounds are this commit's run in the history (the
+  // rounds themselves recorded nothing there).
+  const auto shown = run_shell(shell_word(std::string(PERFGATE_INSTALL_PREFIX) + "/bin/perfgate") + " history show BM_planted --db " +
+                               shell_word(history.string()) + " 2>&1");
+  EXPECT_EQ(shown.exit_code, 0) << shown.output;
+  EXPECT_NE(shown.output.find(project->feature.substr(0, 7)), std::string::npos) << shown.output;
+  EXPECT_EQ(shown.output.find(project->base.substr(0, 7)), std::string::npos) << "a round is no run:\n" << shown.output;
 
   // Kept as a main-branch job would keep its build: an installed bundle (bin/).
   const fs::path program = project->repo / "build/perfgate-reference/1/build/perf_demo";

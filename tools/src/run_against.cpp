@@ -9,6 +9,7 @@
 #include "perfgate/compare/exit_code.hpp"
 #include "perfgate/compare/reference.hpp"
 #include "perfgate/model/errors.hpp"
+#include "perfgate/model/report_path.hpp"
 #include "reference/git_checkout.hpp"
 #include "reference/pull_request.hpp"
 #include "reference/reference_build.hpp"
@@ -43,12 +44,12 @@ SuiteReference baseline_commit(const GatedTest& test, const fs::path& repository
       if (!candidate) continue;
       if (slug == slugs.front()) {  // this device's wins
         baseline = std::move(candidate);
-        location = store->location(test.suite, slug);
+        location = report_path(store->location(test.suite, slug), repository);
         break;
       }
       if (!baseline || candidate->created_utc > baseline->created_utc) {
         baseline = std::move(candidate);
-        location = store->location(test.suite, slug);
+        location = report_path(store->location(test.suite, slug), repository);
       }
     }
   } catch (const InputError& e) {

@@ -30,6 +30,10 @@ SampleSummary summarize(const BenchmarkResult& b) {
   s.rounds = medians.size();
   s.between_run_sd = between_run_sd(medians);
   if (medians.size() >= 2) {
+    s.within_round_var = within_round_variance(b.samples, b.rounds);
+    s.round_size = static_cast<double>(b.samples.size()) / static_cast<double>(medians.size());
+  }
+  if (medians.size() >= 2) {
     const auto [low, high] = std::minmax_element(medians.begin(), medians.end());
     if (*low > 0) s.run_to_run_pct = (*high / *low - 1.0) * 100.0;
   }

@@ -31,13 +31,30 @@ const char* to_string(RunSpreadSource source) {
   return "?";
 }
 
+// A side's round-to-round spread without what each round median's own
+// sampling noise adds to it (the random-effects estimate: s^2 - w^2 / R,
+// w^2 the repetitions' variance within their rounds, R the round size, at
+// least 0), for two sides that both pooled rounds: short alternating rounds
+// (perfgate ab, run --against: 2 repetitions) would otherwise count the
+// repetitions' noise twice, once in the samples' interval and again,
+// halved, in every round median, which left a 2x-wide interval under load.
+// A stored baseline against one run keeps the whole s: its rounds are long
+// (20 repetitions), so the noise is small there, and erring wide is the
+// stored baseline's safety (The gate, docs/design.md).
+double round_effect_sd(const SampleSummary& side) {
+  if (!(side.round_size > 1.0)) return side.between_run_sd;
+  const double effect = side.between_run_sd * side.between_run_sd - side.within_round_var / side.round_size;
+  return effect > 0.0 ? std::sqrt(effect) : 0.0;
+}
+
 // The larger round-to-round spread of the sides that pooled rounds: a
 // stored baseline's, and, where the current side pooled rounds too (perfgate
 // ab's alternating rounds, a comparison of two pooled files), its own: a slow
 // phase that hit one side's rounds only moves that side's medians.
 RunSpread measured_between_rounds(const SampleSummary& baseline, const SampleSummary& current) {
-  const double base = baseline.rounds >= 2 ? baseline.between_run_sd : 0.0;
-  const double cur = current.rounds >= 2 ? current.between_run_sd : 0.0;
+  const bool both = baseline.rounds >= 2 && current.rounds >= 2;
+  const double base = baseline.rounds >= 2 ? (both ? round_effect_sd(baseline) : baseline.between_run_sd) : 0.0;
+  const double cur = current.rounds >= 2 ? (both ? round_effect_sd(current) : current.between_run_sd) : 0.0;
   return cur > base ? RunSpread{cur, RunSpreadSource::rounds, current.rounds, {}}
                     : RunSpread{base, RunSpreadSource::rounds, baseline.rounds, {}};
 }
@@ -94,6 +111,25 @@ double between_run_sd(std::span<const double> round_medians) {
   double squares = 0.0;
   for (double l : logs) squares += (l - mean) * (l - mean);
   return std::sqrt(squares / static_cast<double>(logs.size() - 1));
+}
+
+double within_round_variance(std::span<const double> samples, std::span<const std::size_t> rounds) {
+  if (rounds.size() < 2) return 0.0;
+  double squares = 0.0;
+  std::size_t n = 0, start = 0;
+  for (std::size_t count : rounds) {
+    if (count < 1 || start + count > samples.size()) return 0.0;
+    double mean = 0.0;
+    for (std::size_t i = start; i < start + count; ++i) {
+      if (!(samples[i] > 0.0)) return 0.0;
+      mean += std::log(samples[i]);
+    }
+    mean /= static_cast<double>(count);
+    for (std::size_t i = start; i < start + count; ++i) squares += (std::log(samples[i]) - mean) * (std::log(samples[i]) - mean);
+    n += count;
+    start += count;
+  }
+  return n > rounds.size() ? squares / static_cast<double>(n - rounds.size()) : 0.0;
 }
 
 SampleSummary summarize_samples(std::span<const double> samples) {

@@ -105,6 +105,60 @@ TEST(GatherEvidence, SlowerAndFasterAreSeparateFamilies) {
   EXPECT_GT(b.q_slower, 0.5);
 }
 
+TEST(WithinRoundVariance, IsThePooledVarianceOfLogSamplesAboutTheirRoundsMean) {
+  const std::vector<double> samples = {1.0, 1.2, 2.0, 2.4};
+  const std::vector<std::size_t> rounds = {2, 2};
+  const double d = std::log(1.2) - std::log(1.0);  // each round: two logs d apart, the same d
+  EXPECT_NEAR(within_round_variance(samples, rounds), (d * d / 2.0) * 2.0 / 2.0, 1e-15);  // (2 * (d/2)^2) a round, N - K = 2
+  EXPECT_DOUBLE_EQ(within_round_variance(samples, std::vector<std::size_t>{4}), 0.0);   // one round
+  EXPECT_DOUBLE_EQ(within_round_variance(std::vector<double>{1.0, 0.0}, std::vector<std::size_t>{1, 1}), 0.0);
+}
+
+// Issue 40: short alternating rounds whose medians differ only by their
+// repetitions' own noise (2 a round, every round alike): the round effect
+// is nothing, so the interval is the samples' own, not widened by that
+// noise counted a second time through the round medians.
+TEST(GatherEvidence, TwoPooledSidesCountTheRepetitionsNoiseOnce) {
+  std::vector<double> base, cur;
+  std::vector<std::size_t> rounds;
+  for (int k = 0; k < 10; ++k) {
+    const double spread = k % 2 ? 1.06 : 1.0;  // which repetition of the round is the slow one alternates
+    base.insert(base.end(), {1.0 * spread, 1.03 / spread});
+    cur.insert(cur.end(), {1.0 * spread, 1.03 / spread});
+    rounds.push_back(2);
+  }
+  const auto summary = [&](const std::vector<double>& samples) {
+    SampleSummary s = summarize_samples(samples);
+    std::vector<double> medians;
+    for (std::size_t k = 0; k < rounds.size(); ++k) medians.push_back((samples[2 * k] + samples[2 * k + 1]) / 2.0);
+    s.rounds = rounds.size();
+    s.between_run_sd = between_run_sd(medians);
+    s.within_round_var = within_round_variance(samples, rounds);
+    s.round_size = 2.0;
+    return s;
+  };
+  GateSettings settings;
+  settings.min_run_spread_pct = 0.0;
+  const SampleSummary b = summary(base), c = summary(cur);
+  ASSERT_GT(b.between_run_sd, 0.0) << "the round medians do differ, by the repetitions' noise";
+  const Evidence e = gather_evidence(base, b, cur, c, settings);
+  EXPECT_DOUBLE_EQ(e.run_spread.sd, 0.0) << "no round effect beyond the repetitions' own noise";
+  const stats::RatioInterval plain = stats::ratio_interval(base, cur, settings.confidence);
+  EXPECT_DOUBLE_EQ(e.ci_low, plain.low);
+  EXPECT_DOUBLE_EQ(e.ci_high, plain.high);
+  // A real round effect stays: every other round of the current side 10% slower.
+  std::vector<double> shifted = cur;
+  for (std::size_t k = 1; k < rounds.size(); k += 2) shifted[2 * k] *= 1.1, shifted[2 * k + 1] *= 1.1;
+  const SampleSummary s = summary(shifted);
+  const Evidence moved = gather_evidence(base, b, shifted, s, settings);
+  EXPECT_EQ(moved.run_spread.source, RunSpreadSource::rounds);
+  EXPECT_GT(moved.run_spread.sd, 0.03);  // sd of log 1.1 alternating: 0.050, less the repetitions' share
+  // One pooled side against one run keeps the whole spread (a stored baseline).
+  SampleSummary one_run = summarize_samples(cur);
+  const Evidence stored = gather_evidence(base, b, cur, one_run, settings);
+  EXPECT_DOUBLE_EQ(stored.run_spread.sd, b.between_run_sd);
+}
+
 TEST(NormalQuantile, KnownValues) {
   EXPECT_NEAR(stats::normal_quantile(0.975), 1.959963984540054, 1e-8);
   EXPECT_NEAR(stats::normal_quantile(0.995), 2.5758293035489004, 1e-8);

@@ -21,10 +21,10 @@ constexpr double kWidth = 330, kHeight = 78, kLeft = 58, kRight = 320, kBaseline
 // benchmarks with thousands of dots would make the page slow to open.
 constexpr std::size_t kMaxDots = 200;
 
-const std::vector<double>* samples_of(const Results* results, const std::string& name) {
+const BenchmarkResult* measured(const Results* results, const std::string& name) {
   if (!results) return nullptr;
   const BenchmarkResult* r = results->find(name);
-  return r && !r->samples.empty() ? &r->samples : nullptr;
+  return r && !r->samples.empty() ? r : nullptr;
 }
 
 double median_of(std::vector<double> v) {
@@ -46,6 +46,21 @@ std::string time_tick(double seconds, const svg::Scale& x) {
   return text;
 }
 
+// Each round's median as a short tick below the side's dots (a side that
+// pooled rounds: a baseline refresh, an A/B's alternating rounds), so a
+// round that other work slowed stands out from the others.
+std::string round_ticks(const BenchmarkResult& side, const svg::Scale& x, double y) {
+  using svg::coordinate;
+  const std::vector<double> medians = side.round_medians();
+  if (medians.size() < 2) return "";
+  std::string out;
+  for (std::size_t k = 0; k < medians.size(); ++k)
+    out += "<line class=\"round\" x1=\"" + coordinate(x.at(medians[k])) + "\" x2=\"" + coordinate(x.at(medians[k])) +
+           "\" y1=\"" + coordinate(y + 7) + "\" y2=\"" + coordinate(y + 11) + "\"><title>round " + std::to_string(k + 1) +
+           ": median " + xml_escape_text(time_tick(medians[k], x)) + "</title></line>";
+  return out;
+}
+
 std::string strip(const std::vector<double>& samples, const svg::Scale& x, double y, const char* cls) {
   using svg::coordinate;
   std::string out;
@@ -60,8 +75,12 @@ std::string strip(const std::vector<double>& samples, const svg::Scale& x, doubl
          coordinate(y + 8) + "\"/>";
 }
 
-std::string plot(const Comparison& c, const BenchmarkComparison& b, const std::vector<double>& base,
-                 const std::vector<double>& cur) {
+std::string plot(const Comparison& c, const BenchmarkComparison& b, const BenchmarkResult& base_result,
+                 const BenchmarkResult& cur_result) {
+  const std::vector<double>& base = base_result.samples;
+  const std::vector<double>& cur = cur_result.samples;
+  // A reference measured alongside is "reference", the other side "candidate".
+  const bool alongside = measured_alongside(c.reference);
   const auto [base_lo, base_hi] = std::minmax_element(base.begin(), base.end());
   const auto [cur_lo, cur_hi] = std::minmax_element(cur.begin(), cur.end());
   const double lo = std::min(*base_lo, *cur_lo), hi = std::max(*base_hi, *cur_hi), pad = (hi - lo) * 0.05;
@@ -69,9 +88,11 @@ std::string plot(const Comparison& c, const BenchmarkComparison& b, const std::v
   std::string out = "<figure class=\"dist\" " + benchmark_attributes(c.suite, b) + "><svg width=\"" + svg::coordinate(kWidth) +
                     "\" height=\"" + svg::coordinate(kHeight) + "\" viewBox=\"0 0 " + svg::coordinate(kWidth) + " " +
                     svg::coordinate(kHeight) + "\"><text class=\"tick\" x=\"4\" y=\"" + svg::coordinate(kBaselineY + 4) +
-                    "\">baseline</text><text class=\"tick\" x=\"4\" y=\"" + svg::coordinate(kCurrentY + 4) + "\">current</text>";
+                    "\">" + (alongside ? "reference" : "baseline") + "</text><text class=\"tick\" x=\"4\" y=\"" +
+                    svg::coordinate(kCurrentY + 4) + "\">" + (alongside ? "candidate" : "current") + "</text>";
   out += svg::x_axis(x, svg::linear_ticks(x.lo, x.hi, 3), 4, kAxisY, [&x](double s) { return time_tick(s, x); }, "");
-  out += strip(base, x, kBaselineY, "baseline-dot") + strip(cur, x, kCurrentY, "current-dot") + "</svg><figcaption>" +
+  out += strip(base, x, kBaselineY, "baseline-dot") + round_ticks(base_result, x, kBaselineY) +
+         strip(cur, x, kCurrentY, "current-dot") + round_ticks(cur_result, x, kCurrentY) + "</svg><figcaption>" +
          xml_escape_text(b.name) + " <span class=\"verdict-" + verdict_class(b.verdict) + "\">" +
          xml_escape_text(verdict_label(b)) + "</span> " + xml_escape_text(b.evidence ? format_change(b.evidence->ratio) : "") +
          "</figcaption></figure>";
@@ -88,15 +109,17 @@ std::string distribution_plots(const ReportInput& input) {
   std::string plots;
   std::size_t with_samples = 0;
   for (const BenchmarkComparison* b : in_report_order(input.comparison)) {
-    const auto* base = samples_of(input.baseline, b->name);
-    const auto* cur = samples_of(input.current, b->name);
+    const BenchmarkResult* base = measured(input.baseline, b->name);
+    const BenchmarkResult* cur = measured(input.current, b->name);
     if (!base || !cur) continue;
     if (++with_samples <= kCasesDrawn) plots += plot(input.comparison, *b, *base, *cur);
   }
   if (with_samples == 0) return heading + "<p class=\"note\">No benchmark has samples on both sides.</p>";
   return heading + drawn_note(std::min(with_samples, kCasesDrawn), with_samples) +
-         "<p class=\"legend\"><span class=\"b\">● baseline</span><span class=\"c\">● current</span>one dot per repetition "
-         "(time per iteration), a bar at each side's median.</p><div class=\"small-multiples\">" +
+         "<p class=\"legend\"><span class=\"b\">● " + std::string(measured_alongside(input.comparison.reference) ? "reference" : "baseline") +
+         "</span><span class=\"c\">● " + (measured_alongside(input.comparison.reference) ? "candidate" : "current") +
+         "</span>one dot per repetition (time per iteration), a bar at each side's median, a tick under a side at each of "
+         "its rounds' medians (a separate run each).</p><div class=\"small-multiples\">" +
          plots + "</div>";
 }
 

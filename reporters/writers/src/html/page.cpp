@@ -45,7 +45,7 @@ svg .band{fill:#ddf4ff}svg .zero{stroke:#8c959f;stroke-dasharray:3 3}
 svg .ci{stroke-width:2}svg .label{fill:#24292f}
 svg .regression{stroke:#cf222e;fill:#cf222e}svg .improvement{stroke:#1a7f37;fill:#1a7f37}
 svg .no-change{stroke:#6e7781;fill:#6e7781}svg .inconclusive{stroke:#bf8700;fill:#bf8700}svg .other{stroke:#8250df;fill:#8250df}
-svg .baseline-dot{fill:#0969da;opacity:.6}svg .current-dot{fill:#cf222e;opacity:.6}svg .median{stroke:#24292f;stroke-width:2}
+svg .baseline-dot{fill:#0969da;opacity:.6}svg .current-dot{fill:#cf222e;opacity:.6}svg .median{stroke:#24292f;stroke-width:2}svg .round{stroke:#57606a;stroke-width:1.5}
 svg .roof{stroke:#24292f;stroke-width:1.5;fill:none}svg .roof-label{fill:#24292f}
 svg .curve{stroke:#0969da;stroke-width:2;fill:none}svg .batch-point{fill:#0969da}svg .knee{stroke:#1a7f37;stroke-dasharray:4 3}
 svg .limit{stroke:#cf222e;stroke-dasharray:4 3}svg .failed{stroke:#cf222e;stroke-width:2}

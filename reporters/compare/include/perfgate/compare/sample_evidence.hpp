@@ -22,6 +22,12 @@ struct SampleSummary {
   // Standard deviation of the log round medians (n - 1 denominator); 0 for
   // one round.  The between-run variance term of the ratio's interval.
   double between_run_sd = 0.0;
+  // The repetitions' own variance within their rounds (the pooled variance
+  // of log samples about their round's mean, N - K denominator) and the
+  // rounds' mean size: how much of between_run_sd is each round median's
+  // own sampling noise.  0 for one round.  Not written to files.
+  double within_round_var = 0.0;
+  double round_size = 0.0;
 };
 
 // Where the between-run spread s of an interval came from.
@@ -115,6 +121,12 @@ SampleSummary summarize_samples(std::span<const double> samples);
 // The standard deviation of the logs of a baseline's round medians: 0 with
 // fewer than two rounds or a round median that is not positive.
 double between_run_sd(std::span<const double> round_medians);
+
+// The pooled variance of log samples about their round's mean (N - K
+// denominator): what the repetitions of one round spread by.  0 with fewer
+// than two rounds, a round of one sample only, or a sample that is not
+// positive.
+double within_round_variance(std::span<const double> samples, std::span<const std::size_t> rounds);
 
 // z x s x sqrt(1/R_baseline + 1/R_current) on the log scale: how far a run's
 // own shift can move the ratio, with s the baseline's between-run standard
