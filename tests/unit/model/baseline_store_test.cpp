@@ -77,6 +77,25 @@ TEST(FolderBaselineStore, DevicesWithASuiteAreSortedSlugFolders) {
   EXPECT_EQ(store.devices_with("gemm"), (std::vector<std::string>{"aa-gpu", "zz-gpu"}));
 }
 
+// Issue 40: a CPU's baselines move to a slug that says which CPU it is; one
+// written before, under "cpu-<name>", is still this device's until one is
+// recorded under the new slug.
+TEST(FolderBaselineStore, ACpuFindsItsBaselineUnderTheSlugItHadBefore) {
+  const TempDir dir;
+  const FolderBaselineStore store(dir.path());
+  Fingerprint cpu = testing::test_cpu("AMD EPYC");
+  cpu.logical_cpus = 2;
+  cpu.cpu = {"AuthenticAMD", 25, 17, 1, 32u << 20, "kvm"};
+  cpu.slug = cpu_slug(cpu);
+  EXPECT_EQ(baseline_slugs(cpu), (std::vector<std::string>{"cpu-amd-epyc-fam25-mod17-2cpu-kvm", "cpu-amd-epyc"}));
+  EXPECT_EQ(baseline_slug(store, "host", cpu), cpu.slug) << "none anywhere: its own";
+  save_results(results("host", {benchmark("x", {1, 2, 3})}), dir / "cpu-amd-epyc" / "host.json");
+  EXPECT_EQ(baseline_slug(store, "host", cpu), "cpu-amd-epyc");
+  save_results(results("host", {benchmark("x", {1, 2, 3})}), dir / cpu.slug / "host.json");
+  EXPECT_EQ(baseline_slug(store, "host", cpu), cpu.slug) << "its own wins once recorded";
+  EXPECT_EQ(baseline_slugs(testing::test_gpu()), (std::vector<std::string>{testing::test_gpu().slug}));
+}
+
 TEST(FolderBaselineStore, WritePoolsRoundsReviewsAndReplaces) {
   const NotInCi not_in_ci;
   const TempDir dir;
