@@ -4,7 +4,9 @@
 #   tools/ab-study.sh aa RUNS OUT [load]        A/A: the build in build/ against HEAD, host and harness
 #   tools/ab-study.sh plant FACTOR RUNS OUT [load]
 #        a commit on HEAD that slows one host kernel (cpu_chain_unfused) FACTOR x,
-#        built in OUT/planted, gated against HEAD, host suite
+#        in a worktree built in build/ab-study-planted-FACTOR (kept for the next
+#        study of that factor; `git worktree remove` it after), gated against
+#        HEAD, host suite
 # `load`: two CPU-bound processes run beside every measured run.  Run 0 of
 # each study builds the reference (its wall time is the cold build's); runs
 # 1..RUNS are counted (the reference then incremental).  Prints one line a
@@ -28,7 +30,7 @@ selection=(-- -R '^perf\.(host|harness)$')
 if [[ $mode == plant ]]; then
   # The planted commit: HEAD with cpu_chain_unfused doing its chain again
   # over (FACTOR - 1) of its elements, in a worktree of its own.
-  src="$out/planted"
+  src="$root/build/ab-study-planted-$factor"
   if [[ ! -d $src ]]; then
     git -C "$root" worktree add --detach --quiet "$src" "$head" || exit 2
     python3 - "$src/kernels/elementwise/src/cpu_elementwise_chain.cpp" "$factor" <<'PY'
