@@ -2,6 +2,7 @@
 # Same-runner A/B study (issue 40, docs/measurements.md "Same-runner A/B"):
 # perfgate run against a reference built and measured on this runner.
 #   tools/ab-study.sh aa RUNS OUT [load]        A/A: the build in build/ against HEAD, host and harness
+#        (AB_STUDY_SUITES=host: the host suite alone)
 #   tools/ab-study.sh plant FACTOR RUNS OUT [load]
 #        a commit on HEAD that slows one host kernel (cpu_chain_unfused) FACTOR x,
 #        in a worktree built in build/ab-study-planted-FACTOR (kept for the next
@@ -26,7 +27,7 @@ mkdir -p "$out"
 head=$(git -C "$root" rev-parse HEAD)
 
 build="$root/build"
-selection=(-- -R '^perf\.(host|harness)$')
+selection=(-- -R "^perf\\.(${AB_STUDY_SUITES:-host|harness})\$")
 if [[ $mode == plant ]]; then
   # The planted commit: HEAD with cpu_chain_unfused doing its chain again
   # over (FACTOR - 1) of its elements, in a worktree of its own.

@@ -129,6 +129,34 @@ TEST(InterleavedAB, PlantedSlowdownInTheCandidateFailsThatCaseOnly) {
   EXPECT_TRUE(std::filesystem::exists(dir / "ab.md"));
 }
 
+// Issue 40: a change that slows every case (a compiler flag, a common
+// header) moves the whole suite, as a slower machine would.  Against a
+// stored baseline the gate holds such cases INCONCLUSIVE; here the machine
+// fell on both builds' alternating rounds, so ab measures them in more
+// rounds and judges each on its own: it passed a build that doubled every
+// case before.
+TEST(InterleavedAB, AChangeThatSlowsEveryCaseFailsThoughTheWholeSuiteMoved) {
+  const TempDir dir;
+  const auto wrapper = dir / "perf_host_all_slowed";
+  write_text(wrapper, "#!/bin/sh\nPERFGATE_ALLOW_FAULT_INJECTION=1 PERFGATE_HOST_PLANT_FACTOR=2 PERFGATE_HOST_PLANT_SLOWDOWN='*' exec " +
+                          shell_word(PERFGATE_HOST_SUITE) + " \"$@\"\n");
+  std::filesystem::permissions(wrapper, std::filesystem::perms::owner_all);
+  const auto run = run_shell(shell_word(PERFGATE_CLI) + " ab --baseline-bin " + shell_word(PERFGATE_HOST_SUITE) +
+                             " --candidate-bin " + shell_word(wrapper.string()) + " --rounds 3 --repetitions 3 " + kThreshold +
+                             " --json " + shell_word((dir / "ab.json").string()) +
+                             " -- '--benchmark_filter=^cpu_gemm/(blocked|naive)/256|^cpu_elementwise/fused'");
+  EXPECT_EQ(run.exit_code, 1) << run.output;
+  const nlohmann::json document = nlohmann::json::parse(read_text(dir / "ab.json"));
+  EXPECT_TRUE(document["environment_shift"].is_null()) << document["environment_shift"].dump(2);
+  const auto v = verdicts(dir / "ab.json");
+  for (const char* name : {"cpu_gemm/blocked/256", "cpu_gemm/naive/256", "cpu_elementwise/fused/1048576"}) {
+    ASSERT_TRUE(v.contains(name)) << name;
+    EXPECT_EQ(v[name]["verdict"], "REGRESSION") << name << "\n" << run.output;
+    EXPECT_EQ(v[name]["confirmation"], "confirmed") << name;
+  }
+  EXPECT_NE(run.output.find("the first look saw 3 of 3 cases slower"), std::string::npos) << run.output;
+}
+
 // Issue 40: ab writes both sides' pooled rounds, as perfgate run does, and
 // its comparison names the reference: the old build, measured here.
 TEST(InterleavedAB, OutDirHoldsBothSidesResultsWithTheirRounds) {

@@ -152,11 +152,24 @@ std::string hypervisor_from_signature(const std::string& signature) {
   return slug.empty() ? "unknown" : slug;
 }
 
-CpuIdentity this_cpu_identity() {
+std::string cpuinfo_field(const std::string& cpuinfo, const std::string& key) {
+  std::istringstream lines(cpuinfo);
+  for (std::string line; std::getline(lines, line);) {
+    const auto colon = line.find(':');
+    if (colon != std::string::npos && trim(line.substr(0, colon)) == key) return trim(line.substr(colon + 1));
+  }
+  return {};
+}
+
+std::string this_cpuinfo() {
   std::ifstream in("/proc/cpuinfo");
   std::ostringstream text;
   text << in.rdbuf();
-  CpuIdentity identity = cpu_identity_from_cpuinfo(text.str());
+  return text.str();
+}
+
+CpuIdentity this_cpu_identity() {
+  CpuIdentity identity = cpu_identity_from_cpuinfo(this_cpuinfo());
   if (!identity.known()) return identity;
   identity.l3_bytes = l3_bytes();
   if (const std::string signature = cpuid_hypervisor_signature(); !signature.empty())

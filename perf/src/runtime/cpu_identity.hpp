@@ -25,6 +25,14 @@ CpuIdentity cpu_identity_from_cpuinfo(const std::string& cpuinfo);
 // unknown signature as its slug ("unknown" when it has no letters).
 std::string hypervisor_from_signature(const std::string& signature);
 
+// The value of the first "key : value" line of a /proc/cpuinfo text with
+// that key (any processor's block, or the trailer some ARM kernels write:
+// "Hardware"); empty when there is none.
+std::string cpuinfo_field(const std::string& cpuinfo, const std::string& key);
+
+// This machine's /proc/cpuinfo; empty where there is none.
+std::string this_cpuinfo();
+
 // This machine's CPU: /proc/cpuinfo, the hypervisor from CPUID (x86) or
 // /sys/hypervisor/type, the L3 size from sysconf or sysfs.
 CpuIdentity this_cpu_identity();

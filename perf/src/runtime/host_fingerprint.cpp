@@ -4,34 +4,15 @@
 
 #include <sys/utsname.h>
 
-#include <fstream>
 #include <string>
 #include <thread>
 
 namespace perfgate {
-namespace {
-
-std::string trim(const std::string& text) {
-  const auto first = text.find_first_not_of(" \t");
-  const auto last = text.find_last_not_of(" \t\r\n");
-  return first == std::string::npos ? std::string() : text.substr(first, last - first + 1);
-}
-
-std::string cpuinfo_field(const std::string& key) {
-  std::ifstream cpuinfo("/proc/cpuinfo");
-  std::string line;
-  while (std::getline(cpuinfo, line)) {
-    const auto colon = line.find(':');
-    if (colon != std::string::npos && trim(line.substr(0, colon)) == key) return trim(line.substr(colon + 1));
-  }
-  return {};
-}
-
-}  // namespace
 
 std::string host_cpu_name() {
+  const std::string cpuinfo = this_cpuinfo();
   for (const char* key : {"model name", "Hardware", "cpu model"}) {
-    std::string name = cpuinfo_field(key);
+    std::string name = cpuinfo_field(cpuinfo, key);
     if (!name.empty()) return name;
   }
   utsname system{};

@@ -59,6 +59,15 @@ TEST(CpuIdentity, X86FamilyModelSteppingAndTheHypervisorFlag) {
   EXPECT_FALSE(metal.virtual_machine());
 }
 
+TEST(CpuIdentity, AFieldIsTheFirstLineWithThatKeyAnywhereInTheText) {
+  EXPECT_EQ(cpuinfo_field(kZen4Kvm, "model name"), "AMD EPYC");
+  EXPECT_EQ(cpuinfo_field(kZen4Kvm, "model"), "17") << "the key whole, not a prefix of \"model name\"";
+  EXPECT_EQ(cpuinfo_field(kNeoverseV2, "model name"), "");
+  // Older ARM kernels name the board in a trailer after the processors' blocks.
+  const std::string trailer = std::string(kNeoverseV2) + "\nHardware\t: BCM2835\nRevision\t: a02082\n";
+  EXPECT_EQ(cpuinfo_field(trailer, "Hardware"), "BCM2835");
+}
+
 TEST(CpuIdentity, ArmImplementerArchitecturePartVariantAndRevision) {
   const CpuIdentity arm = cpu_identity_from_cpuinfo(kNeoverseV2);
   EXPECT_EQ(arm.vendor, "arm-implementer-0x41");
