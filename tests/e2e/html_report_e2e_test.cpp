@@ -210,6 +210,29 @@ TEST_F(HtmlReportE2e, ReportRefusesWhatIsNotAComparison) {
   EXPECT_EQ(nothing.exit_code, 2) << nothing.output;
 }
 
+// Issue 41: `report` gives the code the verdicts give; a file whose
+// exit_code was changed to pass a REGRESSION ("0", or 7, which no perfgate
+// gives) is refused, one line naming it, exit 2, nothing written.
+TEST_F(HtmlReportE2e, ReportRefusesAnExitCodeItsVerdictsDoNotGive) {
+  write_text(path("base.json"), results_to_json(suite_run("kernels", 1.0, 1)));
+  write_text(path("out/kernels.results.json"), results_to_json(suite_run("kernels", 1.5, 100)));
+  const auto run = perfgate_cli("compare " + word("base.json") + " " + word("out/kernels.results.json") + " --json " +
+                                word("out/kernels.comparison.json"));
+  ASSERT_EQ(run.exit_code, 1) << run.output;
+  json comparison = json::parse(read_text(path("out/kernels.comparison.json")));
+  ASSERT_EQ(comparison["exit_code"], 1);
+  for (const int forged : {0, 7}) {
+    comparison["exit_code"] = forged;
+    write_text(path("out/kernels.comparison.json"), comparison.dump());
+    const auto report = perfgate_cli("report " + word("out/kernels.comparison.json") + " --html " + word("forged.html"));
+    EXPECT_EQ(report.exit_code, 2) << report.output;
+    EXPECT_NE(report.output.find("kernels.comparison.json: exit_code " + std::to_string(forged)), std::string::npos)
+        << report.output;
+    EXPECT_EQ(report.output.find("PASS"), std::string::npos) << report.output;
+    EXPECT_FALSE(fs::exists(path("forged.html")));
+  }
+}
+
 // The GPU suites' real counters: a roofline with a point per case that
 // recorded its work, and fno's batch-size curve.
 TEST_F(HtmlReportE2e, H100ReportHasARooflineAndTheBatchCurve) {

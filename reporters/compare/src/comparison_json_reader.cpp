@@ -1,8 +1,11 @@
 #include "perfgate/compare/comparison_json_reader.hpp"
 
+#include "perfgate/compare/exit_code.hpp"
+
 #include <cmath>
 #include <initializer_list>
 #include <limits>
+#include <optional>
 
 #include <nlohmann/json.hpp>
 
@@ -339,7 +342,9 @@ Comparison comparison_from_json(const std::string& text, const std::string& orig
   c.suite = r.text("suite");
   if (c.suite.empty()) r.fail("has no suite");
   c.perfgate_version = r.text("perfgate_version");  // absent in files older than it
-  if (exit_code) *exit_code = r.whole<int>("exit_code");
+  // Every perfgate writes it; a hand-made file without one gets its verdicts' code.
+  const bool recorded = r.find("exit_code") != nullptr;
+  const int recorded_exit_code = recorded ? r.whole<int>("exit_code") : 0;
   c.baseline = read_run(r, "baseline");
   c.current = read_run(r, "current");
   c.reference = read_reference(r, c.baseline);
@@ -354,6 +359,9 @@ Comparison comparison_from_json(const std::string& text, const std::string& orig
   for (std::size_t i = 0; i < benchmarks.size(); ++i) c.benchmarks.push_back(read_benchmark(benchmarks[i], i, origin));
   c.figures = read_figures(r);
   c.suggestions = read_suggestions(r);
+  const int checked =
+      recorded ? checked_exit_code(c, recorded_exit_code, origin) : gate_exit_code(c);
+  if (exit_code) *exit_code = checked;
   return c;
 }
 

@@ -1,6 +1,7 @@
 #include "perfgate/compare/exit_code.hpp"
 
 #include "perfgate/compare/gate_status.hpp"
+#include "perfgate/model/errors.hpp"
 
 namespace perfgate {
 
@@ -22,6 +23,16 @@ int gate_exit_code(const Comparison& comparison) {
   // pass (gate_status.hpp): exit 0 unless the run requires a gated case.
   if (comparison.settings.require_gated && nothing_gated(comparison)) return kExitError;
   return kExitOk;
+}
+
+int checked_exit_code(const Comparison& comparison, int recorded, const std::string& origin) {
+  const int derived = gate_exit_code(comparison);
+  if (recorded == derived || recorded == kExitError) return recorded;
+  const bool known = recorded == kExitOk || recorded == kExitRegression || recorded == kExitAllSkipped;
+  throw InputError(origin + ": exit_code " + std::to_string(recorded) +
+                   (known ? " does not follow from its verdicts, which give " + std::to_string(derived) +
+                                ": the file was changed after perfgate wrote it"
+                          : " is no perfgate exit code (0, 1, 2 or 77)"));
 }
 
 }  // namespace perfgate

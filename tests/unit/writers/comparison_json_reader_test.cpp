@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "perfgate/compare/exit_code.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include "perfgate/model/errors.hpp"
@@ -72,10 +74,10 @@ Comparison rich_comparison() {
 
 TEST(ComparisonJsonReader, RoundTripsEveryField) {
   const Comparison c = rich_comparison();
-  const std::string written = comparison_to_json(c, 1);
+  const std::string written = comparison_to_json(c, gate_exit_code(c));
   int exit_code = -1;
   const Comparison back = comparison_from_json(written, "c.json", &exit_code);
-  EXPECT_EQ(exit_code, 1);
+  EXPECT_EQ(exit_code, gate_exit_code(c));
   EXPECT_EQ(comparison_to_json(back, exit_code), written);
   EXPECT_EQ(back.suite, "kernels");
   EXPECT_EQ(back.benchmarks.size(), c.benchmarks.size());
@@ -83,6 +85,33 @@ TEST(ComparisonJsonReader, RoundTripsEveryField) {
   EXPECT_FALSE(back.find("traced")->kernels.empty());
   EXPECT_EQ(back.figures.size(), 2u);
   EXPECT_EQ(back.suggestions.size(), 2u);
+}
+
+// Issue 41: a file's exit code is what its verdicts give (or 2, a harness
+// error the run found after the suite wrote it); "0" beside a REGRESSION,
+// or a code perfgate never gives, is refused with one line naming the file.
+TEST(ComparisonJsonReader, AnExitCodeItsVerdictsDoNotGiveIsRefused) {
+  Comparison c = rich_comparison();
+  for (BenchmarkComparison& b : c.benchmarks) b.verdict = Verdict::no_change;
+  c.benchmarks.front().verdict = Verdict::regression;
+  ASSERT_EQ(gate_exit_code(c), kExitRegression);
+  int exit_code = -1;
+  comparison_from_json(comparison_to_json(c, kExitRegression), "c.json", &exit_code);
+  EXPECT_EQ(exit_code, kExitRegression);
+  comparison_from_json(comparison_to_json(c, kExitError), "c.json", &exit_code);
+  EXPECT_EQ(exit_code, kExitError) << "a harness error found after the comparison stands";
+  for (const int forged : {int{kExitOk}, int{kExitAllSkipped}, 7}) {
+    try {
+      comparison_from_json(comparison_to_json(c, forged), "forged.json", &exit_code);
+      ADD_FAILURE() << "exit_code " << forged << " beside a REGRESSION was read";
+    } catch (const InputError& e) {
+      const std::string what = e.what();
+      EXPECT_EQ(what.rfind("forged.json: exit_code " + std::to_string(forged), 0), 0u) << what;
+      EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+    }
+  }
+  // Also where the caller does not ask for the code (the history's ingest).
+  EXPECT_THROW(comparison_from_json(comparison_to_json(c, kExitOk), "forged.json"), InputError);
 }
 
 // A ratio a file gives as null (NaN) once made the report order depend on

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <string>
+
 #include "perfgate/compare/comparison.hpp"
 
 namespace perfgate {
@@ -18,5 +20,13 @@ enum ExitCode : int {
 // settings require a gated case, else 0 (NOT GATED or PASS).  Ignored
 // benchmarks never count.
 int gate_exit_code(const Comparison& comparison);
+
+// The exit code a comparison file records, checked against its verdicts:
+// gate_exit_code() of what it holds, or kExitError (a run that found a
+// harness error after the suite wrote its comparison says so in the file).
+// Anything else (0 beside a REGRESSION, a code perfgate never gives) is an
+// InputError naming `origin`: a file changed after perfgate wrote it must
+// not make a report, the run or the history pass what its verdicts fail.
+int checked_exit_code(const Comparison& comparison, int recorded, const std::string& origin);
 
 }  // namespace perfgate
