@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <optional>
 #include <iostream>
+#include <optional>
 
 #include "perfgate/baselines/baseline_refresh.hpp"
 #include "perfgate/compare/confirmation.hpp"

@@ -5,7 +5,6 @@
 #include <cmath>
 #include <initializer_list>
 #include <limits>
-#include <optional>
 
 #include <nlohmann/json.hpp>
 
