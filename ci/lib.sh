@@ -34,7 +34,13 @@ perfgate_install_dependencies() {
   mapfile -t missing < <(perfgate_missing_packages "${perfgate_packages[@]}")
   [[ ${PERFGATE_TEST_PACKAGES:-0} == 1 ]] && mapfile -t optional < <(perfgate_missing_packages "${perfgate_test_packages[@]}")
   if [[ $(id -u) -ne 0 ]]; then
-    ((${#optional[@]} == 0)) || echo "perfgate: not installed (their tests will skip): ${optional[*]}" >&2
+    if ((${#optional[@]} > 0)); then
+      if [[ -n ${CI:-} ]]; then
+        echo "perfgate: error: not installed and not root to install them: ${optional[*]}; under CI their tests must run" >&2
+        return 2
+      fi
+      echo "perfgate: not installed (their tests will skip): ${optional[*]}" >&2
+    fi
     ((${#missing[@]} == 0)) && return 0
     echo "perfgate: missing Debian packages: ${missing[*]}" >&2
     echo "perfgate: install them with: sudo apt-get install ${missing[*]}" >&2
@@ -46,7 +52,15 @@ perfgate_install_dependencies() {
   fi
   if ((${#optional[@]} > 0)); then
     echo "perfgate: installing for the tests: ${optional[*]}"
-    perfgate_apt_install "${optional[@]}" || echo "perfgate: could not install ${optional[*]}: their tests will skip" >&2
+    if ! perfgate_apt_install "${optional[@]}"; then
+      # Under CI a failed install would turn every PostgreSQL and browser test
+      # into a skip and the run green: there it is a failure.
+      if [[ -n ${CI:-} ]]; then
+        echo "perfgate: error: could not install ${optional[*]} for the tests; under CI they must run" >&2
+        return 2
+      fi
+      echo "perfgate: could not install ${optional[*]}: their tests will skip" >&2
+    fi
   fi
   return 0
 }
