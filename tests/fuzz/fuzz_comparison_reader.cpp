@@ -5,6 +5,7 @@
 // Invariants checked, beyond "no crash, no sanitizer report, no exception
 // but InputError":
 //   an InputError's message is one line that starts with the origin;
+//   nothing that repeats a key in an object is accepted (issue 41);
 //   what was read back writes out and reads back to the same JSON
 //   (to_json(from_json(to_json(c))) == to_json(c)), so nothing the reader
 //   accepts is lost or changed by a second trip.
@@ -18,6 +19,7 @@
 #include "perfgate/model/errors.hpp"
 #include "perfgate/writers/comparison_json.hpp"
 #include "perfgate/compare/comparison_json_reader.hpp"
+#include "repeated_key_oracle.hpp"
 
 namespace {
 
@@ -53,6 +55,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (message.find('\n') != std::string::npos) fail("an error of more than one line", message);
     return 0;
   }
+  if (perfgate::fuzzing::repeats_a_key(text)) fail("accepted a document that repeats a key", text);  // issue 41
   const std::string once = perfgate::comparison_to_json(comparison, exit_code);
   int again_code = 0;
   // Two statements: the reader sets again_code, which the writer then reads

@@ -20,6 +20,7 @@
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/plausible_times.hpp"
 #include "perfgate/model/results_io.hpp"
+#include "repeated_key_oracle.hpp"
 
 namespace {
 
@@ -41,6 +42,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const perfgate::InputError&) {
     return 0;
   }
+  if (perfgate::fuzzing::repeats_a_key(text)) fail("accepted a document that repeats a key");  // issue 41
   for (const auto& b : results.benchmarks)
     for (double s : b.samples)
       if (!std::isfinite(s) || s < 0.0) fail("a sample is negative or not finite");

@@ -23,6 +23,7 @@
 #include "perfgate/history/open_history.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/sql/sql_connection.hpp"
+#include "repeated_key_oracle.hpp"
 
 namespace {
 
@@ -66,6 +67,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   if (first.runs_added + first.comparisons_added != 1) fail("an accepted file added no run and no comparison");
+  if (perfgate::fuzzing::repeats_a_key(std::string(reinterpret_cast<const char*>(data), size)))
+    fail("ingested a document that repeats a key");  // issue 41
   const perfgate::history::IngestSummary second = perfgate::history::ingest_files(*db, {file}, options);
   if (second.runs_added != 0 || second.comparisons_added != 0) fail("a file ingested twice was stored twice");
   if (second.runs_present != first.runs_added || second.comparisons_present != first.comparisons_added)

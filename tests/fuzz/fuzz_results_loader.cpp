@@ -4,7 +4,8 @@
 // Rejection is an InputError, which is fine.  Anything else is a bug: another
 // exception (libFuzzer reports it as a crash: uncaught exception -> abort), a
 // crash, a sanitizer report, a hang.  What the loader accepts must also
-// survive a round trip: results_to_json() of it loads again, with the same
+// survive a round trip, and never repeat a key (repeated_key_oracle.hpp);
+// it must also survive a round trip: results_to_json() of it loads again, with the same
 // benchmarks and samples, and serialises to the same text.
 
 #include <cstddef>
@@ -16,6 +17,7 @@
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/results_io.hpp"
 #include "perfgate/model/suite_name.hpp"
+#include "repeated_key_oracle.hpp"
 
 namespace {
 
@@ -34,6 +36,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const perfgate::InputError&) {
     return 0;  // rejected, with a message: the expected outcome for most inputs
   }
+  // Issue 41: a repeated key is refused, never read by a per-key rule.
+  if (perfgate::fuzzing::repeats_a_key(text)) fail("accepted a document that repeats a key");
   const std::string written = perfgate::results_to_json(results);
   perfgate::Results again;
   try {

@@ -10,6 +10,7 @@
 
 #include "perfgate/model/atomic_file.hpp"
 #include "perfgate/model/errors.hpp"
+#include "perfgate/model/json_unique_keys.hpp"
 #include "perfgate/model/suite_name.hpp"
 
 namespace perfgate::cli {
@@ -60,7 +61,7 @@ std::optional<fs::path> own_build_tree(const fs::path& program) {
 SuiteManifest load_suite_manifest(const fs::path& file) {
   const std::string origin = file.string();
   try {
-    const auto doc = nlohmann::json::parse(read_file(file));
+    const auto doc = parse_json_with_unique_keys(read_file(file), origin);
     if (doc.value("schema", "") != "perfgate/suites")
       throw InputError(origin + ": not a perfgate suite manifest");
     SuiteManifest manifest{file, {}};

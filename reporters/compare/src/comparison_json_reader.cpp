@@ -11,6 +11,7 @@
 #include "perfgate/model/benchmark_name.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/comparison_schema.hpp"
+#include "perfgate/model/json_unique_keys.hpp"
 
 namespace perfgate {
 namespace {
@@ -327,7 +328,7 @@ std::vector<std::string> read_notes(const Reader& r) {
 Comparison comparison_from_json(const std::string& text, const std::string& origin, int* exit_code) {
   Json doc;
   try {
-    doc = Json::parse(text);
+    doc = parse_json_with_unique_keys(text, origin);
   } catch (const Json::exception& e) {
     // parse_error, and out_of_range for a number beyond a double ("1e999").
     throw InputError(origin + ": not JSON (" + std::string(e.what()) + ")");

@@ -1,5 +1,7 @@
 #include "json_document_scanner.hpp"
 
+#include "perfgate/model/json_unique_keys.hpp"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -322,6 +324,7 @@ std::optional<std::string> JsonDocumentScanner::next_key() {
   if (key_parser_->parse(quoted.data(), quoted.size(), false).get(key) != simdjson::SUCCESS)
     fail("a key that is not a valid JSON string");
   std::string result(key);
+  if (!top_level_keys_.insert(result).second) fail(repeated_key_problem(result, "the document's top-level object"));
   expect(':', "':' after a key");
   skip_blank();
   state_ = State::value;

@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <memory>
@@ -104,6 +105,7 @@ class JsonDocumentScanner {
   enum class State { start, members, value, elements, done } state_ = State::start;
   bool first_member_ = true;
   bool first_element_ = true;
+  std::set<std::string> top_level_keys_;  // a repeated one is refused (json_unique_keys.hpp)
 };
 
 }  // namespace perfgate::detail

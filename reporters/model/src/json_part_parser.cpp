@@ -1,24 +1,96 @@
 #include "json_part_parser.hpp"
 
+#include <algorithm>
+#include <optional>
 #include <regex>
+#include <vector>
 
 #include "json_reader.hpp"
 #include "perfgate/model/errors.hpp"
+#include "perfgate/model/json_unique_keys.hpp"
 
 namespace perfgate::detail {
 
 static_assert(JsonDocumentScanner::kPadding >= simdjson::SIMDJSON_PADDING, "simdjson reads past a part's end");
 
+namespace {
+
+std::string part_path(std::string_view name, std::size_t index) {
+  std::string path(name);  // appended, not added: GCC 12 warns (-Wrestrict) falsely on the sum
+  if (index != std::string::npos) path.append("[").append(std::to_string(index)).append("]");
+  return path;
+}
+
+// The first key an object of `e` repeats, and where below `e` that object is
+// (".counters", "[2]"), built on the way back so that a clean part costs no
+// strings.  Small objects (a benchmark entry has about 20 keys) are checked
+// pair by pair on simdjson's tape; larger ones sorted.
+struct RepeatedKey {
+  std::string key;
+  std::string place;
+};
+
+std::optional<std::string_view> repeated_key_of(const simdjson::dom::object& object) {
+  constexpr std::size_t kPairwiseUpTo = 32;
+  if (object.size() <= kPairwiseUpTo) {
+    for (auto i = object.begin(); i != object.end(); ++i) {
+      auto j = i;
+      for (++j; j != object.end(); ++j)
+        if (i.key() == j.key()) return i.key();
+    }
+    return std::nullopt;
+  }
+  std::vector<std::string_view> keys;
+  keys.reserve(object.size());
+  for (simdjson::dom::key_value_pair field : object) keys.push_back(field.key);
+  std::sort(keys.begin(), keys.end());
+  const auto twice = std::adjacent_find(keys.begin(), keys.end());
+  if (twice == keys.end()) return std::nullopt;
+  return *twice;
+}
+
+bool find_repeated_key(simdjson::dom::element e, RepeatedKey& found) {
+  if (e.type() == simdjson::dom::element_type::OBJECT) {
+    const simdjson::dom::object object(e);
+    if (const auto key = repeated_key_of(object)) {
+      found.key = std::string(*key);
+      return true;
+    }
+    for (simdjson::dom::key_value_pair field : object)
+      if (find_repeated_key(field.value, found)) {
+        found.place = "." + std::string(field.key) + found.place;
+        return true;
+      }
+  } else if (e.type() == simdjson::dom::element_type::ARRAY) {
+    std::size_t index = 0;
+    for (simdjson::dom::element item : simdjson::dom::array(e)) {
+      if (find_repeated_key(item, found)) {
+        found.place = "[" + std::to_string(index) + "]" + found.place;
+        return true;
+      }
+      ++index;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
 simdjson::dom::element JsonPartParser::operator()(std::string_view padded_text, const TextPosition& at,
                                                   std::string_view name, std::size_t index) {
   simdjson::dom::element element;
   const simdjson::error_code code = parser_.parse(padded_text.data(), padded_text.size(), false).get(element);
-  if (code != simdjson::SUCCESS) {
-    std::string path(name);  // appended, not added: GCC 12 warns (-Wrestrict) falsely on the sum
-    if (index != std::string::npos) path.append("[").append(std::to_string(index)).append("]");
-    refuse(padded_text, at, path, code);
-  }
+  if (code != simdjson::SUCCESS) refuse(padded_text, at, part_path(name, index), code);
+  refuse_repeated_keys(element, at, name, index);
   return element;
+}
+
+void JsonPartParser::refuse_repeated_keys(simdjson::dom::element element, const TextPosition& at, std::string_view name,
+                                          std::size_t index) const {
+  RepeatedKey found;
+  if (!find_repeated_key(element, found)) return;
+  throw InputError(origin_ + ": line " + std::to_string(at.line) + ", column " + std::to_string(at.column) + ": " +
+                   repeated_key_problem(found.key, part_path(name, index) + found.place));
 }
 
 namespace {
@@ -37,7 +109,7 @@ Json to_json(simdjson::dom::element e) {
       Json object = Json::object();
       const simdjson::dom::object fields(e);
       for (simdjson::dom::key_value_pair field : fields)
-        object[std::string(field.key)] = to_json(field.value);  // a repeated key: the last wins, as nlohmann's parse
+        object[std::string(field.key)] = to_json(field.value);  // no key repeats: refused before
       return object;
     }
     case simdjson::dom::element_type::INT64: {
@@ -58,7 +130,10 @@ Json to_json(simdjson::dom::element e) {
 Json JsonPartParser::as_json(std::string_view padded_text, const TextPosition& at, std::string_view name,
                              std::size_t index) {
   simdjson::dom::element element;
-  if (parser_.parse(padded_text.data(), padded_text.size(), false).get(element) == simdjson::SUCCESS) return to_json(element);
+  if (parser_.parse(padded_text.data(), padded_text.size(), false).get(element) == simdjson::SUCCESS) {
+    refuse_repeated_keys(element, at, name, index);
+    return to_json(element);
+  }
   try {
     return parse_json(std::string(padded_text), origin_);
   } catch (const InputError&) {

@@ -38,6 +38,9 @@ class JsonPartParser {
                std::size_t index = std::string::npos);
 
  private:
+  // A repeated key anywhere in the part is refused (json_unique_keys.hpp).
+  void refuse_repeated_keys(simdjson::dom::element element, const TextPosition& at, std::string_view name,
+                            std::size_t index) const;
   [[noreturn]] void refuse(std::string_view text, const TextPosition& at, const std::string& path,
                            simdjson::error_code code) const;
 

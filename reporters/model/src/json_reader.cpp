@@ -16,6 +16,7 @@
 #include <string_view>
 
 #include "perfgate/model/errors.hpp"
+#include "perfgate/model/json_unique_keys.hpp"
 
 namespace perfgate::detail {
 
@@ -141,7 +142,7 @@ std::string parse_problem(const Json::parse_error& e, const std::string& text) {
 
 Json parse_json(const std::string& text, const std::string& origin) {
   try {
-    return Json::parse(text);
+    return parse_json_with_unique_keys(text, origin);
   } catch (const Json::parse_error& e) {
     throw InputError(origin + ": " + parse_problem(e, text));
   } catch (const Json::exception& e) {
