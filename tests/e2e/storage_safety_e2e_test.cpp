@@ -159,6 +159,49 @@ TEST(ReportFolder, HistoryReportTakesNoFolderOfTheUsersAndDropsItsStalePages) {
   EXPECT_EQ(read_text(dir / "site/series/notes.txt"), "the user's, added later");
 }
 
+// Issue 41: a marker planted in a checkout (a pull request's files) lists
+// the checkout's own files and one outside it; `history report --out` into
+// that checkout removes none of them.  The files are the test's own.
+TEST(ReportFolder, APlantedMarkerRemovesNothingPerfgateDoesNotWrite) {
+  const TempDir dir;
+  const std::string db = (dir / "h.sqlite").string();
+  ASSERT_EQ(perfgate(ingest(db, run_file(dir.path(), 1))).exit_code, 0);
+  const fs::path checkout = dir / "checkout", own = fs::absolute(dir / "own.txt");
+  write_text(own, "the test's own");
+  write_text(checkout / "src/main.cpp", "int main() {}");
+  write_text(checkout / ".git/config", "[core]");
+  write_text(checkout / ".perfgate-owned", "perfgate owned folder 1\nsrc/main.cpp\n.git/config\n../own.txt\n" +
+                                               own.string() + "\nseries/../src/main.cpp\n");
+  const auto r = perfgate("history report --db " + shell_word(db) + " --out " + shell_word(checkout.string()));
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(read_text(checkout / "src/main.cpp"), "int main() {}");
+  EXPECT_EQ(read_text(checkout / ".git/config"), "[core]");
+  EXPECT_EQ(read_text(own), "the test's own");
+}
+
+// A symbolic link where the site's series/ belongs: refused in one line
+// before anything is removed or written, and nothing outside is touched.
+TEST(ReportFolder, ALinkedSubFolderIsRefusedAndNothingOutsideIsTouched) {
+  const TempDir dir;
+  const std::string db = (dir / "h.sqlite").string();
+  ASSERT_EQ(perfgate(ingest(db, run_file(dir.path(), 1))).exit_code, 0);
+  const std::string site = (dir / "site").string();
+  ASSERT_EQ(perfgate("history report --db " + shell_word(db) + " --out " + shell_word(site)).exit_code, 0);
+  std::string listed;
+  for (const auto& entry : fs::directory_iterator(dir / "site/series")) listed = entry.path().filename().string();
+  ASSERT_FALSE(listed.empty());
+  write_text(dir / "outside" / listed, "the user's");  // the name the marker lists, in the link's target
+  fs::remove_all(dir / "site/series");
+  fs::create_directory_symlink(fs::absolute(dir / "outside"), dir / "site/series");
+  const auto r = perfgate("history report --db " + shell_word(db) + " --out " + shell_word(site));
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << r.output;
+  EXPECT_NE(r.output.find("series: a symbolic link"), std::string::npos) << r.output;
+  EXPECT_EQ(read_text(dir / "outside" / listed), "the user's");
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir / "outside"), fs::directory_iterator{}), 1) << "nothing written there";
+  EXPECT_TRUE(fs::exists(dir / "site/index.html")) << "nothing of the site removed either";
+}
+
 // The password of a real server (SCRAM) reaches libpq and nothing else:
 // not the results file, not the promoted baseline, not the history's rows,
 // not a message.

@@ -32,7 +32,7 @@ int run_report(const ReportOptions& options) {
   RunReport run;
   for (const fs::path& file : options.comparisons) run.push_back(read_suite_report(file));
   if (!options.report_dir.empty()) {
-    OwnedFolder folder(fs::absolute(options.report_dir), "the report folder (--report-dir)");
+    OwnedFolder folder(fs::absolute(options.report_dir), "the report folder (--report-dir)", run_folder_names());
     folder.clear_previous();
     write_run_folder(folder, run, std::cerr);
     std::cout << "perfgate: report folder: " << options.report_dir.string() << "\n";

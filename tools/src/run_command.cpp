@@ -257,7 +257,7 @@ int run_main_job(const RunOptions& options) {
   remove_earlier_reports(tests);
   // Only what perfgate wrote there is replaced: the folder may be one the
   // user named (a folder of their own files is refused, exit 2).
-  OwnedFolder report(dir, "the report folder (--report-dir)");
+  OwnedFolder report(dir, "the report folder (--report-dir)", run_folder_names());
   report.clear_previous();
   AgainstChoice choice = choose_against(
       {options.against, options.against_build, options.dedicated_runner || dedicated_from_environment(process_environment())},

@@ -47,6 +47,16 @@ class Siblings {
   std::map<std::pair<std::string, std::string>, std::vector<SeriesKey>> by_benchmark_;
 };
 
+// Every name a site may hold (the only ones its OwnedFolder claims or
+// removes): the index, the changes, the assets, a run table per testbed
+// (RunTable::file_name), a page and a chart data script per series
+// (series_page_name, series_data_name).
+OwnedNames site_names() {
+  OwnedNames names{"index.html", "changes.html", "assets/runs-*.js", "series/*.html", "series/*.js"};
+  for (const SiteAsset& asset : site_assets()) names.push_back("assets/" + std::string(asset.name));
+  return names;
+}
+
 class SiteWriter {
  public:
   // The site's folder is perfgate's (OwnedFolder): the last report's pages
@@ -54,7 +64,7 @@ class SiteWriter {
   // of the user's own files is refused.
   // Every file the site may write is claimed at once (one marker write).
   SiteWriter(const fs::path& out, const SiteOptions& options, const std::vector<SeriesKey>& keys)
-      : out_(out, "the history report's folder (--out)"), options_(options), siblings_(keys) {
+      : out_(out, "the history report's folder (--out)", site_names()), options_(options), siblings_(keys) {
     out_.clear_previous();
     std::vector<std::string> names{"index.html", "changes.html"};
     for (const SiteAsset& asset : site_assets()) names.push_back("assets/" + std::string(asset.name));

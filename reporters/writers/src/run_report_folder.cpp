@@ -40,6 +40,15 @@ const std::vector<RunReportWriter>& run_report_writers() {
   return writers;
 }
 
+OwnedNames run_folder_names() {
+  OwnedNames names;
+  for (const ReportWriter& writer : report_writers())
+    names.push_back(std::string(writer.run_folder) + "/*" + writer.extension);
+  names.push_back("results/*.results.json");  // <suite>.results.json and <suite>.reference.results.json
+  for (const RunReportWriter& writer : run_report_writers()) names.push_back(writer.file);
+  return names;
+}
+
 std::map<std::string, fs::path> write_run_folder(OwnedFolder& folder, const RunReport& run, std::ostream& errors) {
   std::map<std::string, fs::path> comparisons;
   for (const SuiteReport& suite : run) {

@@ -22,11 +22,14 @@ using testing::read_text;
 using testing::TempDir;
 using testing::write_text;
 
+// What the folders of these tests' writer write.
+const OwnedNames kNames{"index.html", "junit/*.junit.xml", "series/*.html", "series/*.js"};
+
 TEST(OwnedFolder, ANewOrEmptyFolderBecomesPerfgatesWithAMarker) {
   const TempDir dir;
   fs::create_directories(dir / "empty");
   for (const fs::path& folder : {dir / "new/report", dir / "empty"}) {
-    OwnedFolder owned(folder, "the report folder");
+    OwnedFolder owned(folder, "the report folder", kNames);
     write_text(owned.claim("junit/a.junit.xml"), "x");
     EXPECT_EQ(read_text(folder / kOwnedFolderMarker), "perfgate owned folder 1\njunit/a.junit.xml\n");
   }
@@ -36,7 +39,7 @@ TEST(OwnedFolder, AFolderOfTheUsersOwnFilesIsRefusedAndLeftAlone) {
   const TempDir dir;
   write_text(dir / "mine/notes.txt", "my notes");
   try {
-    OwnedFolder owned(dir / "mine", "the report folder (--report-dir)");
+    OwnedFolder owned(dir / "mine", "the report folder (--report-dir)", kNames);
     FAIL() << "a folder of the user's files was taken";
   } catch (const OutputError& e) {
     EXPECT_NE(std::string(e.what()).find("holds files perfgate did not write"), std::string::npos) << e.what();
@@ -48,14 +51,14 @@ TEST(OwnedFolder, AFolderOfTheUsersOwnFilesIsRefusedAndLeftAlone) {
 TEST(OwnedFolder, ClearingRemovesOnlyWhatPerfgateWrote) {
   const TempDir dir;
   {
-    OwnedFolder first(dir / "report", "the report folder");
+    OwnedFolder first(dir / "report", "the report folder", kNames);
     write_text(first.claim("junit/a.junit.xml"), "a");
     write_text(first.claim("series/old.html"), "old");
     write_text(first.claim("index.html"), "index");
   }
   write_text(dir / "report/junit/mine.xml", "the user's");  // added later by hand
   write_text(dir / "report/README", "the user's");
-  OwnedFolder second(dir / "report", "the report folder");
+  OwnedFolder second(dir / "report", "the report folder", kNames);
   second.clear_previous();
   EXPECT_FALSE(fs::exists(dir / "report/junit/a.junit.xml"));
   EXPECT_FALSE(fs::exists(dir / "report/index.html"));
@@ -65,12 +68,10 @@ TEST(OwnedFolder, ClearingRemovesOnlyWhatPerfgateWrote) {
   EXPECT_EQ(read_text(dir / "report" / kOwnedFolderMarker), "perfgate owned folder 1\n");
 }
 
-// A marker edited to point elsewhere cannot make perfgate delete anything
-// outside the folder.
 TEST(OwnedFolder, ClaimingManyAtOnceListsThemAllAndClearsThemLater) {
   const TempDir dir;
   {
-    OwnedFolder owned(dir / "site", "the history report's folder");
+    OwnedFolder owned(dir / "site", "the history report's folder", kNames);
     owned.claim_all({"index.html", "series/a.html", "series/a.js"});
     EXPECT_EQ(read_text(dir / "site" / kOwnedFolderMarker),
               "perfgate owned folder 1\nindex.html\nseries/a.html\nseries/a.js\n");
@@ -79,21 +80,71 @@ TEST(OwnedFolder, ClaimingManyAtOnceListsThemAllAndClearsThemLater) {
     EXPECT_THROW(owned.claim_all({"../outside.html"}), OutputError);
   }
   write_text(dir / "site/mine.txt", "the user's");
-  OwnedFolder again(dir / "site", "the history report's folder");
+  OwnedFolder again(dir / "site", "the history report's folder", kNames);
   again.clear_previous();
   EXPECT_FALSE(fs::exists(dir / "site/index.html"));
   EXPECT_FALSE(fs::exists(dir / "site/series"));
   EXPECT_EQ(read_text(dir / "site/mine.txt"), "the user's");
 }
 
+// A marker edited to point elsewhere (issue 41: planted in a pull request)
+// cannot make perfgate delete anything outside the folder, nor anything in
+// it that perfgate does not write: the files here are the test's own, so a
+// regressed guard fails the test rather than deleting a system file.
 TEST(OwnedFolder, AForgedMarkerReachesNothingOutside) {
   const TempDir dir;
+  const fs::path own = fs::absolute(dir / "own.txt");
   write_text(dir / "outside.txt", "keep");
-  write_text(dir / "report" / kOwnedFolderMarker, "perfgate owned folder 1\n../outside.txt\n/etc/hostname\n.\n");
-  OwnedFolder owned(dir / "report", "the report folder");
+  write_text(own, "keep");
+  write_text(dir / "report/src/main.cpp", "the user's");
+  write_text(dir / "report/.git/config", "the user's");
+  write_text(dir / "report/junit/old.junit.xml", "perfgate's");
+  write_text(dir / "report" / kOwnedFolderMarker, "perfgate owned folder 1\n../outside.txt\n" + own.string() +
+                                                      "\n.\nsrc/main.cpp\n.git/config\njunit/../../outside.txt\n"
+                                                      "junit/old.junit.xml\n");
+  OwnedFolder owned(dir / "report", "the report folder", kNames);
   owned.clear_previous();
   EXPECT_EQ(read_text(dir / "outside.txt"), "keep");
+  EXPECT_EQ(read_text(own), "keep") << "an absolute path the marker lists";
+  EXPECT_EQ(read_text(dir / "report/src/main.cpp"), "the user's") << "listed, but no name perfgate writes";
+  EXPECT_EQ(read_text(dir / "report/.git/config"), "the user's");
+  EXPECT_FALSE(fs::exists(dir / "report/junit")) << "a name perfgate writes goes";
   EXPECT_THROW(owned.claim("../escape"), OutputError);
+  EXPECT_THROW(owned.claim("src/main.cpp"), OutputError) << "no name of the folder's writer";
+}
+
+// A symbolic link where a sub-folder belongs is refused (before anything is
+// removed) and never followed, by a removal or a write.
+TEST(OwnedFolder, ALinkedSubFolderIsRefusedAndNothingOutsideIsTouched) {
+  const TempDir dir;
+  write_text(dir / "outside/a.html", "keep");
+  {
+    OwnedFolder first(dir / "site", "the history report's folder", kNames);
+    write_text(first.claim("series/a.html"), "perfgate's");
+  }
+  fs::remove_all(dir / "site/series");
+  fs::create_directory_symlink(fs::absolute(dir / "outside"), dir / "site/series");
+  try {
+    OwnedFolder second(dir / "site", "the history report's folder", kNames);
+    FAIL() << "a linked sub-folder was taken";
+  } catch (const OutputError& e) {
+    EXPECT_NE(std::string(e.what()).find("series: a symbolic link"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(read_text(dir / "outside/a.html"), "keep");
+
+  // A link made after the folder was taken: removals and writes still refuse it.
+  fs::remove(dir / "site/series");
+  OwnedFolder third(dir / "site", "the history report's folder", kNames);
+  fs::create_directory_symlink(fs::absolute(dir / "outside"), dir / "site/series");
+  EXPECT_THROW(third.clear_previous(), OutputError);
+  EXPECT_THROW(third.claim("series/b.html"), OutputError);
+  EXPECT_EQ(read_text(dir / "outside/a.html"), "keep");
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir / "outside"), fs::directory_iterator{}), 1);
+
+  // The folder itself a link: refused too.
+  fs::create_directory_symlink(fs::absolute(dir / "outside"), dir / "linked");
+  EXPECT_THROW(OwnedFolder(dir / "linked", "the report folder", kNames), OutputError);
+  EXPECT_FALSE(fs::exists(dir / "outside" / kOwnedFolderMarker));
 }
 
 // The folder a ScratchFolder's maker left when it was killed (-9: no

@@ -29,6 +29,10 @@ struct RunReportWriter {
 // comment) and index.html (run_to_html).
 const std::vector<RunReportWriter>& run_report_writers();
 
+// Every name write_run_folder() may write, from the same tables: the only
+// names a run folder's OwnedFolder claims or removes ("junit/*.junit.xml").
+OwnedNames run_folder_names();
+
 // Writes into `folder` (an OwnedFolder: what it held of perfgate's before is
 // the caller's to clear): for each suite, <run_folder>/<suite><extension> of
 // every report_writers() row, rendered from the suite's comparison and
