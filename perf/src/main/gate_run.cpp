@@ -28,6 +28,7 @@
 #include "main/main_options.hpp"
 #include "perfgate/runtime/suite_info.hpp"
 #include "runtime/cpu_identity.hpp"
+#include "runtime/recorded_command.hpp"
 #include "runtime/this_device.hpp"
 #include "perfgate/suggest/suggest.hpp"
 #include "perfgate/writers/gate_stage.hpp"
@@ -39,18 +40,11 @@
 #include "measure_suite.hpp"
 #include "run_history.hpp"
 #include "worker_protocol.hpp"
-#include "perfgate/model/secret_redaction.hpp"
 
 namespace perfgate {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string join(const std::vector<std::string>& args) {
-  std::string text;
-  for (const auto& a : args) text += (text.empty() ? "" : " ") + a;
-  return text;
-}
 
 // The name names files (<suite>.results.json, the baseline): checked like
 // --perfgate_suite, also when it comes from the program's file name.
@@ -277,7 +271,8 @@ int gate(const Results& current, Judged judged, const std::vector<std::string>& 
 int run(std::vector<std::string> args) {
   // The one place the process's role is decided (worker_protocol.hpp).
   if (const Role role = process_role(); role != Role::gate) return run_worker(std::move(args), role);
-  const std::string command = redact_secrets(join(args));  // a --perfgate_history URL may carry a password
+  // Quoted, redacted, its program relative to the project: reports print it to be pasted.
+  const std::string command = recorded_command(args, this_suite.source_dir ? this_suite.source_dir : "");
   const MainOptions options = parse_main_options(args);
   if (options.help) {
     std::cout << main_options_help();

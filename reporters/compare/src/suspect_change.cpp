@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "perfgate/compare/sample_evidence.hpp"
+#include "perfgate/model/shell_command.hpp"
 #include "perfgate/stats/summary.hpp"
 
 namespace perfgate {
@@ -29,8 +30,8 @@ std::string signed_pct(double pct) {
   return text;
 }
 
-// '^(A|B)$' for Google Benchmark's --benchmark_filter: each name's regex
-// characters escaped, the whole single-quoted for a POSIX shell.
+// '^(A|B)$' for Google Benchmark's --benchmark_filter, each name's regex
+// characters escaped (shell_command quotes it for the shell).
 std::string filter_of(const std::vector<std::string>& names) {
   std::string regex = "^(";
   for (std::size_t i = 0; i < names.size(); ++i) {
@@ -40,10 +41,7 @@ std::string filter_of(const std::vector<std::string>& names) {
       regex += ch;
     }
   }
-  regex += ")$";
-  std::string quoted = "'";
-  for (const char ch : regex) quoted += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-  return quoted + "'";
+  return regex + ")$";
 }
 
 }  // namespace
@@ -77,12 +75,17 @@ std::optional<std::string> suspect_note(const std::vector<BenchmarkComparison>& 
   for (const BenchmarkComparison& c : benchmarks)
     if (c.suspect) names.push_back(c.name);
   if (names.empty()) return std::nullopt;
-  const std::string program = command.substr(0, command.find(' '));
-  const std::string rerun = (program.empty() ? std::string("the benchmark program") : program) + " --benchmark_filter=" +
-                            filter_of(names) + " --benchmark_repetitions=10";
+  // The program as its own word, quoted whole: the command comes from a
+  // results file, which a pull request can write (issue 41).
+  const std::vector<std::string> words = shell_words(command);
+  const std::string program = words.empty() ? std::string() : words.front();
+  const std::vector<std::string> flags = {"--benchmark_filter=" + filter_of(names), "--benchmark_repetitions=10"};
+  const std::string rerun = program.empty() ? "the benchmark program " + shell_command(flags)
+                                            : shell_command({program, flags[0], flags[1]});
+  const bool from_the_project = !program.empty() && program.front() != '/' && program.find('/') != std::string::npos;
   return std::to_string(names.size()) + (names.size() == 1 ? " case is" : " cases are") +
-         " SUSPECT: slower beyond the suite's spread of changes, with too few samples to judge (never a failure); "
-         "to judge them, re-run them with repetitions: " + rerun;
+         " SUSPECT: slower beyond the suite's spread of changes, with too few samples to judge (never a failure); " +
+         std::string(kSuspectRerunPhrase) + (from_the_project ? " (from the project's folder)" : "") + ": " + rerun;
 }
 
 }  // namespace perfgate

@@ -11,6 +11,7 @@
 
 #include "perfgate/model/benchmark_name.hpp"
 #include "perfgate/model/errors.hpp"
+#include "perfgate/model/shell_command.hpp"
 #include "perfgate/model/suite_name.hpp"
 #include "perfgate/model/utc_date.hpp"
 #include "perfgate/stats/summary.hpp"
@@ -383,7 +384,8 @@ void describe_context(Element context, const std::string& origin, Results& resul
   double count = -1.0;
   if (cpus && cpus->get(count) != simdjson::SUCCESS) count = -1.0;
   results.fingerprint.logical_cpus = static_cast<int>(whole_number(count, cpus.has_value(), "num_cpus", 1 << 20, where));
-  results.source.command = context_text(row, "executable", "", where);
+  // Quoted: reports print the recorded command to be pasted (issue 41).
+  results.source.command = shell_word(context_text(row, "executable", "", where));
 }
 
 }  // namespace
@@ -413,7 +415,8 @@ std::optional<Results> import_gbench(JsonDocumentScanner& scanner, JsonPartParse
   }
   if (!has_rows) return std::nullopt;  // not Google Benchmark JSON after all
   // The program that ran, not the file: bench-<sha>.json files make one suite.
-  results.suite = imported_suite_name(results.source.command, origin);
+  const std::vector<std::string> program = shell_words(results.source.command);
+  results.suite = imported_suite_name(program.empty() ? std::string() : program.front(), origin);
   return rows.finish(std::move(results));
 }
 

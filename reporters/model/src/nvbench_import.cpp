@@ -9,6 +9,7 @@
 
 #include "perfgate/model/benchmark_name.hpp"
 #include "perfgate/model/errors.hpp"
+#include "perfgate/model/shell_command.hpp"
 #include "perfgate/model/suite_name.hpp"
 #include "nvbench_document.hpp"
 #include "nvbench_sample_file.hpp"
@@ -181,16 +182,14 @@ const Json* argv_of(const Json& meta) {
   return &meta["argv"];
 }
 
+// Quoted: reports print the recorded command to be pasted (issue 41).
 std::string command_of(const Json& meta) {
   const Json* argv = argv_of(meta);
-  std::string command;
+  std::vector<std::string> words;
   if (argv)
     for (const Json& arg : *argv)
-      if (arg.is_string()) {
-        if (!command.empty()) command += ' ';
-        command += arg.get<std::string>();  // appended, not "a + b": GCC 12 warns wrongly about the temporary
-      }
-  return command;
+      if (arg.is_string()) words.push_back(arg.get<std::string>());
+  return shell_command(words);
 }
 
 std::string program_of(const Json& meta) {

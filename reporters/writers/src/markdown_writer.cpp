@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "perfgate/compare/exit_code.hpp"
+#include "perfgate/compare/suspect_change.hpp"
 #include "perfgate/writers/markdown_fit.hpp"
 #include "perfgate/writers/report_order.hpp"
 #include "perfgate/writers/text_format.hpp"
@@ -113,6 +114,16 @@ bool starts_autolink(const std::string& text, std::size_t at) {
   return false;
 }
 
+// A note as Markdown; the SUSPECT note's re-run command (its end) as a code
+// span, as it is: escapes or word joiners in it would make it run something
+// else when pasted (issue 41).
+std::string markdown_note(const std::string& note) {
+  const std::size_t phrase = note.find(kSuspectRerunPhrase);
+  const std::size_t colon = phrase == std::string::npos ? phrase : note.find(": ", phrase);
+  if (colon == std::string::npos || colon + 2 >= note.size()) return markdown_cell(note);
+  return markdown_cell(note.substr(0, colon + 2)) + markdown_code(note.substr(colon + 2));
+}
+
 // Three reasons say what kept a suite from running; the JSON has them all.
 constexpr std::size_t kSkipReasonsShown = 3;
 
@@ -136,7 +147,7 @@ std::string headline(const Comparison& comparison, int exit_code) {
   if (!comparison.comparable)
     out << "> **Incomparable:** " << markdown_cell(comparison.incomparable_reason) << ". Record a baseline for "
         << markdown_code(comparison.current.device.slug) << " with `perfgate baseline update`.\n\n";
-  for (const auto& note : comparison.notes) out << "> " << markdown_cell(note) << "\n\n";
+  for (const auto& note : comparison.notes) out << "> " << markdown_note(note) << "\n\n";
   return out.str();
 }
 

@@ -76,5 +76,22 @@ TEST(SuspectChange, TheFilterEscapesRegexAndShellCharacters) {
   EXPECT_FALSE(suspect_note({}, "x"));
 }
 
+// Issue 41: the program comes from a results file a pull request can write;
+// it is printed as one quoted word, from the old unquoted form too.
+TEST(SuspectChange, TheProgramIsQuotedWhole) {
+  std::vector<BenchmarkComparison> cases(1);
+  cases[0].name = "b5";
+  cases[0].suspect = SuspectChange{};
+  const std::string rerun = ": '/opt/$(touch${IFS}pwned)/perf_x' --benchmark_filter='^(b5)$' --benchmark_repetitions=10";
+  for (const std::string recorded : {"/opt/$(touch${IFS}pwned)/perf_x --benchmark_out=x.json",
+                                     "'/opt/$(touch${IFS}pwned)/perf_x' --benchmark_out=x.json"}) {
+    const std::string note = suspect_note(cases, recorded).value_or("");
+    EXPECT_TRUE(note.size() > rerun.size() && note.compare(note.size() - rerun.size(), rerun.size(), rerun) == 0) << note;
+  }
+  const std::string blank = suspect_note(cases, "'build/my benches/perf_x' --x").value_or("");
+  EXPECT_NE(blank.find("(from the project's folder): 'build/my benches/perf_x' --benchmark_filter="), std::string::npos)
+      << blank;
+}
+
 }  // namespace
 }  // namespace perfgate

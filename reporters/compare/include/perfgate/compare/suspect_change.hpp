@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "perfgate/compare/comparison.hpp"
@@ -27,9 +28,17 @@ inline constexpr double kSuspectSpreads = 3.0;
 // than kMinCasesForSuiteSpread such cases.  Verdicts do not change.
 void mark_suspect_changes(std::vector<BenchmarkComparison>& benchmarks, const GateSettings& settings);
 
-// The run note for the SUSPECT cases, with the command that re-runs them
-// with repetitions (`command`: the program that wrote the results, when
-// known); nullopt when there is none.
+// The SUSPECT note's words before its re-run command: the command is what
+// follows the first ": " after them, to the note's end (the Markdown writer
+// makes it a code span).
+inline constexpr std::string_view kSuspectRerunPhrase = "to judge them, re-run them with repetitions";
+
+// The run note for the SUSPECT cases, ending with the command that re-runs
+// them with repetitions: the first word of `command` (the recorded command
+// of the program that wrote the results, shell_words()) as the program,
+// every word quoted (shell_command(): one text for every report, pasteable
+// into sh); "the benchmark program" when it is not known.  nullopt when
+// there are none.
 std::optional<std::string> suspect_note(const std::vector<BenchmarkComparison>& benchmarks, const std::string& command);
 
 }  // namespace perfgate
