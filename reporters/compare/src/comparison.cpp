@@ -298,6 +298,8 @@ Comparison compare_results(const Results& baseline, const Results& current, cons
     comparison.notes.push_back("device unknown on one side (Google Benchmark JSON): comparability not checked");
   if (std::string note = partial_identity_note(baseline.fingerprint, current.fingerprint); !note.empty() && comparison.comparable)
     comparison.notes.push_back(std::move(note));
+  if (std::string note = cpu_count_note(baseline.fingerprint, current.fingerprint); !note.empty() && comparison.comparable)
+    comparison.notes.push_back(std::move(note));
 
   const std::vector<Sides> cases = sides_by_name(baseline, current);
   comparison.nothing_compared =

@@ -146,4 +146,22 @@ std::string partial_identity_note(const Fingerprint& baseline, const Fingerprint
          "of the same name would pass for this one; record the baseline again to keep its full identity";
 }
 
+std::string cpu_count_note(const Fingerprint& baseline, const Fingerprint& current) {
+  const int a = baseline.logical_cpus, b = current.logical_cpus;
+  if (baseline.kind == DeviceKind::cpu && current.kind == DeviceKind::cpu) {
+    if ((a > 0) == (b > 0)) return "";  // both known: comparable() compared them
+    const char* side = a > 0 ? "the current run" : "the baseline";
+    return std::string(side) + " records no logical CPU count, so the count was not compared (" +
+           std::to_string(std::max(a, b)) + " on the other side): another size of machine of this CPU name would "
+           "pass for this one";
+  }
+  if (a <= 0 || b <= 0 || a == b) return "";
+  if (baseline.kind == DeviceKind::gpu && current.kind == DeviceKind::gpu)
+    return "the GPU runs' hosts have different logical CPU counts (" + std::to_string(a) + " baseline, " +
+           std::to_string(b) + " current): the GPUs were compared, the hosts were not, so host-side time "
+           "(launches, staging copies) may differ";
+  return "the two runs report different logical CPU counts (" + std::to_string(a) + " baseline, " + std::to_string(b) +
+         " current): they may come from two machines, which was not checked";
+}
+
 }  // namespace perfgate

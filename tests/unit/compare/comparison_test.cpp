@@ -175,6 +175,42 @@ TEST(Comparison, NothingOnBothSidesIsNotGated) {
 // The empty baseline of a suite whose every case was skipped is no file of
 // unknown device: no note about one.  A side that holds cases and no device
 // (Google Benchmark JSON) still gets it.
+// Issue 41: the host's CPU count, where comparable() does not compare it
+// (a side without one, the hosts of two GPU runs, Google Benchmark's
+// num_cpus), is said in a note rather than judged as one machine in silence.
+TEST(Comparison, ACpuCountThatWasNotComparedIsNoted) {
+  const auto note_of = [](const Fingerprint& base, const Fingerprint& cur) {
+    Results a = results("a", {benchmark("a/1", timed(1e-3, 1))});
+    Results b = results("a", {benchmark("a/1", timed(1e-3, 2))});
+    a.fingerprint = base;
+    b.fingerprint = cur;
+    const Comparison c = compare_results(a, b);
+    for (const std::string& note : c.notes)
+      if (note.find("CPU count") != std::string::npos) return note;
+    return std::string();
+  };
+  Fingerprint cpu = testing::results("a", {}).fingerprint;
+  cpu.kind = DeviceKind::cpu;
+  cpu.name = cpu.host_cpu = "AMD EPYC";
+  cpu.slug = "cpu-amd-epyc";
+  cpu.logical_cpus = 2;
+  Fingerprint uncounted = cpu;
+  uncounted.logical_cpus = 0;
+  EXPECT_NE(note_of(uncounted, cpu).find("the baseline records no logical CPU count"), std::string::npos);
+  EXPECT_NE(note_of(cpu, uncounted).find("the current run records no logical CPU count"), std::string::npos);
+  EXPECT_EQ(note_of(cpu, cpu), "");
+  Fingerprint gpu = testing::test_gpu();
+  Fingerprint gpu_big_host = gpu;
+  gpu.logical_cpus = 16;
+  gpu_big_host.logical_cpus = 224;
+  EXPECT_NE(note_of(gpu, gpu_big_host).find("hosts have different logical CPU counts (16 baseline, 224 current)"),
+            std::string::npos);
+  Fingerprint gbench{}, gbench_big = gbench;
+  gbench.logical_cpus = 4;
+  gbench_big.logical_cpus = 64;
+  EXPECT_NE(note_of(gbench, gbench_big).find("different logical CPU counts (4 baseline, 64 current)"), std::string::npos);
+}
+
 TEST(Comparison, UnknownDeviceNoteOnlyForASideThatHoldsCases) {
   const Results skipped = results("a", {testing::skipped_benchmark("a/1", "no CUDA device")});
   for (const std::string& note : compare_results(Results{}, skipped).notes)

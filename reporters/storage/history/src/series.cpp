@@ -1,8 +1,7 @@
 #include "perfgate/history/series.hpp"
 
-#include <regex>
-
 #include "perfgate/history/history_schema.hpp"
+#include "perfgate/history/name_pattern.hpp"
 #include "perfgate/history/run_record.hpp"
 #include "perfgate/model/errors.hpp"
 
@@ -25,14 +24,6 @@ std::string run_conditions(const SeriesFilter& filter, std::vector<Value>& param
     params.push_back(*filter.since);
   }
   return where;
-}
-
-std::regex benchmark_pattern(const std::string& text) {
-  try {
-    return std::regex(text, std::regex::ECMAScript);
-  } catch (const std::regex_error& e) {
-    throw InputError("--benchmark " + quote_text(text) + ": not a regular expression (" + e.what() + ")");
-  }
 }
 
 // A store of schema version 1 opened by a reader (which may not migrate
@@ -61,7 +52,7 @@ std::string series_rows(const SeriesFilter& filter, std::vector<Value>& params) 
 }  // namespace
 
 std::vector<SeriesKey> list_series(sql::Connection& db, const SeriesFilter& filter) {
-  const std::regex pattern = benchmark_pattern(filter.benchmark_regex);
+  const NamePattern pattern(filter.benchmark_regex);
   const int version = stored_schema_version(db);
   if (version == 0) return {};
   std::vector<Value> params;
@@ -69,7 +60,7 @@ std::vector<SeriesKey> list_series(sql::Connection& db, const SeriesFilter& filt
   std::vector<SeriesKey> keys;
   for (const sql::Row& row : db.query(statement, params)) {
     SeriesKey key{sql::as_text(row[0]), sql::as_text(row[1]), sql::as_text(row[2])};
-    if (filter.benchmark_regex.empty() || std::regex_search(key.benchmark, pattern)) keys.push_back(std::move(key));
+    if (pattern.found_in(key.benchmark)) keys.push_back(std::move(key));
   }
   return keys;
 }

@@ -122,4 +122,10 @@ bool comparable(const Fingerprint& a, const Fingerprint& b, std::string* why = n
 // lacks it (a file written before it was recorded); empty otherwise.
 std::string partial_identity_note(const Fingerprint& baseline, const Fingerprint& current);
 
+// What comparable() could not check of the host's CPU count, said so that
+// two machines of one slug are never judged as one in silence: one side
+// without a count, or counts that differ where they are not compared (the
+// host of a GPU run; a Google Benchmark file's num_cpus).  Empty otherwise.
+std::string cpu_count_note(const Fingerprint& baseline, const Fingerprint& current);
+
 }  // namespace perfgate

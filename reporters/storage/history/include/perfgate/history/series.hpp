@@ -34,7 +34,7 @@ struct SeriesPoint {
 };
 
 struct SeriesFilter {
-  std::string benchmark_regex;            // ECMAScript, searched; empty: every benchmark
+  std::string benchmark_regex;            // POSIX extended, searched (name_pattern.hpp); empty: every benchmark
   std::string testbed;                    // exact; empty: every testbed
   std::optional<std::int64_t> since;      // run_time >= since (seconds since 1970)
   std::string kind = "main";
