@@ -133,6 +133,45 @@ TEST_F(PostgresServerTest, StatementTimeoutIsSetAndTheUrlOverridesIt) {
   db_->rollback();
 }
 
+// Issue 41: a statement blocked by a lock held elsewhere ends at the lock
+// timeout with the lock's error; the defaults apply where the URL sets none,
+// and the URL's own wins for the one it sets.
+TEST_F(PostgresServerTest, LockTimeoutIsSetAndABlockedStatementEndsWithIt) {
+  EXPECT_EQ(db_->query("SHOW lock_timeout"), (std::vector<Row>{{std::string("30s")}}));
+  EXPECT_EQ(db_->query("SHOW statement_timeout"), (std::vector<Row>{{std::string("1min")}}));
+  const auto own = open_database(url_ + "&options=-c%20lock_timeout%3D1500");
+  EXPECT_EQ(own->query("SHOW lock_timeout"), (std::vector<Row>{{std::string("1500ms")}}));
+  EXPECT_EQ(own->query("SHOW statement_timeout"), (std::vector<Row>{{std::string("1min")}})) << "the other default stays";
+  db_->execute_script("DROP TABLE IF EXISTS locked; CREATE TABLE locked (n BIGINT)");
+  db_->begin();
+  db_->execute_script("LOCK TABLE locked IN ACCESS EXCLUSIVE MODE");
+  const auto started = std::chrono::steady_clock::now();
+  std::string message = "answered";
+  try {
+    own->query("SELECT COUNT(*) FROM locked");
+  } catch (const InputError& e) {
+    message = e.what();
+  }
+  const auto waited = std::chrono::steady_clock::now() - started;
+  db_->rollback();
+  EXPECT_NE(message.find("lock timeout"), std::string::npos) << message;
+  EXPECT_GE(waited, std::chrono::milliseconds(1400)) << message;
+  EXPECT_LT(waited, std::chrono::seconds(30)) << "the 1min statement timeout did not end it: " << message;
+}
+
+// Issue 41: a WARNING of several lines is one line on stderr, each of its
+// lines redacted and made printable, like the first.
+TEST_F(PostgresServerTest, AMultiLineWarningIsOneRedactedLine) {
+  ::testing::internal::CaptureStderr();
+  db_->execute_script("DO $$ BEGIN RAISE WARNING E'first line\\nsecond line password=hunter2\\x1b[31m'; END $$");
+  const std::string printed = ::testing::internal::GetCapturedStderr();
+  EXPECT_EQ(printed.rfind("perfgate: warning: ", 0), 0u) << printed;
+  EXPECT_EQ(printed.find('\n'), printed.size() - 1) << printed;
+  EXPECT_NE(printed.find("first line second line password=***"), std::string::npos) << printed;
+  EXPECT_EQ(printed.find("hunter2"), std::string::npos) << printed;
+  EXPECT_EQ(printed.find('\x1b'), std::string::npos) << printed;
+}
+
 TEST_F(PostgresServerTest, AReadOnlySessionWritesNothing) {
   const auto reader = open_database(url_, Access::read_only);
   EXPECT_EQ(reader->query("SELECT 1"), (std::vector<Row>{{std::int64_t{1}}}));
@@ -158,6 +197,23 @@ TEST_F(PostgresServerTest, AStalledServerIsAnErrorNotAHang) {
   EXPECT_NE(message.find("could not connect"), std::string::npos) << message;
   EXPECT_LT(waited, std::chrono::seconds(30)) << message;
   EXPECT_EQ(message.find(PostgresCluster::shared().password()), std::string::npos) << message;
+}
+
+// Issue 41: the default connect timeout (kConnectTimeoutS = 10 s) bounds a
+// connection to a stalled server when the URL sets none (the test above
+// passes its own).
+TEST_F(PostgresServerTest, TheDefaultConnectTimeoutBoundsAStalledServer) {
+  ASSERT_EQ(url_.find("connect_timeout"), std::string::npos);
+  const long pid = PostgresCluster::shared().server_pid();
+  ASSERT_GT(pid, 0);
+  ASSERT_EQ(::kill(static_cast<pid_t>(pid), SIGSTOP), 0);
+  const auto started = std::chrono::steady_clock::now();
+  const std::string message = connect_error(url_);
+  const auto waited = std::chrono::steady_clock::now() - started;
+  ::kill(static_cast<pid_t>(pid), SIGCONT);
+  EXPECT_NE(message.find("could not connect"), std::string::npos) << message;
+  EXPECT_GE(waited, std::chrono::seconds(kConnectTimeoutS - 1)) << message;
+  EXPECT_LT(waited, std::chrono::seconds(3 * kConnectTimeoutS)) << message;
 }
 
 // A server that stops answering in the middle of a session (its backend

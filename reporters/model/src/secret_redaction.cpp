@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <mutex>
+#include <utility>
 #include <vector>
 
 namespace perfgate {
@@ -78,18 +79,29 @@ struct PasswordValue {
   bool quoted = false;
 };
 
-// Every password= value in `text`, first to last, the key matched in any case.
-std::vector<PasswordValue> password_values(const std::string& text) {
-  static constexpr std::string_view kKey = "password";
-  std::string lower = text;
+bool is_password_key(const std::string& key) {
+  std::string lower = percent_decoded(key);  // libpq decodes a URI's query keys: ?passwor%64=X is a password
   std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+  return lower == "password" || lower == "pgpassword";
+}
+
+// The key before the '=' at `equals` (blanks between them allowed, as libpq
+// allows): the run of key characters and %-escapes before it.
+std::string key_before(const std::string& text, std::size_t equals) {
+  std::size_t end = equals;
+  while (end > 0 && text[end - 1] == ' ') --end;
+  std::size_t begin = end;
+  while (begin > 0 && (is_key_char(text[begin - 1]) || text[begin - 1] == '%')) --begin;
+  return text.substr(begin, end - begin);
+}
+
+// Every password= value in `text`, first to last: the key matched in any
+// case and after %-decoding, PGPASSWORD=value too.
+std::vector<PasswordValue> password_values(const std::string& text) {
   std::vector<PasswordValue> values;
-  for (std::size_t at = lower.find(kKey); at != std::string::npos; at = lower.find(kKey, at + 1)) {
-    if (at > 0 && is_key_char(lower[at - 1])) continue;  // PGPASSWORD's own name is handled by value
-    std::size_t value = at + kKey.size();
-    while (value < text.size() && text[value] == ' ') ++value;
-    if (value >= text.size() || text[value] != '=') continue;
-    ++value;
+  for (std::size_t equals = text.find('='); equals != std::string::npos; equals = text.find('=', equals + 1)) {
+    if (!is_password_key(key_before(text, equals))) continue;
+    std::size_t value = equals + 1;
     while (value < text.size() && text[value] == ' ') ++value;
     PasswordValue found{value, value, value < text.size() && text[value] == '\''};
     if (found.quoted) {
@@ -100,7 +112,7 @@ std::vector<PasswordValue> password_values(const std::string& text) {
       while (found.end < text.size() && !ends_url(text[found.end]) && text[found.end] != '&') ++found.end;
     }
     if (found.end > found.begin) values.push_back(found);
-    at = found.end - 1;
+    equals = std::max(equals, found.end == 0 ? 0 : found.end - 1);
   }
   return values;
 }
@@ -141,9 +153,23 @@ std::string redact_secrets(std::string text) {
     const std::lock_guard<std::mutex> lock(secrets_mutex());
     for (const std::string& secret : secrets()) replace_all(text, secret);
   }
-  if (const char* pgpassword = std::getenv("PGPASSWORD"); pgpassword != nullptr) replace_all(text, pgpassword);
   redact_userinfo(text);
   redact_password_parameters(text);
+  return text;
+}
+
+std::string redact_libpq_text(std::string text) {
+  text = redact_secrets(std::move(text));
+  const char* pgpassword = std::getenv("PGPASSWORD");
+  const std::string secret = pgpassword != nullptr ? pgpassword : "";
+  if (secret.empty()) return text;
+  const auto word_edge = [&](std::size_t at) {
+    return at >= text.size() || std::isalnum(static_cast<unsigned char>(text[at])) == 0;
+  };
+  for (std::size_t at = text.find(secret); at != std::string::npos; at = text.find(secret, at + 1)) {
+    if ((at > 0 && !word_edge(at - 1)) || !word_edge(at + secret.size())) continue;
+    text.replace(at, secret.size(), kRedacted);
+  }
   return text;
 }
 

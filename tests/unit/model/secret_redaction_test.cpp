@@ -38,10 +38,35 @@ TEST(RedactSecrets, RegisteredSecretsAnywhereEncodedOrNot) {
   EXPECT_EQ(redact_secrets("x hunter%2F2 y"), "x *** y");
 }
 
-TEST(RedactSecrets, PgpasswordsValue) {
+// Issue 41: PGPASSWORD's value is redacted where libpq's text carries it,
+// as a word of its own, not as a substring of everything printed.
+TEST(RedactSecrets, PgpasswordsValueOnlyInLibpqText) {
   ::setenv("PGPASSWORD", "from-the-environment", 1);
-  EXPECT_EQ(redact_secrets("FATAL: from-the-environment"), "FATAL: ***");
+  EXPECT_EQ(redact_libpq_text("FATAL: from-the-environment"), "FATAL: ***");
+  EXPECT_EQ(redact_libpq_text("invalid port number: \"from-the-environment\""), "invalid port number: \"***\"");
+  EXPECT_EQ(redact_secrets("FATAL: from-the-environment"), "FATAL: from-the-environment") << "not a libpq message";
+  ::setenv("PGPASSWORD", "e", 1);
+  EXPECT_EQ(redact_secrets("cannot open x.json: no such file"), "cannot open x.json: no such file");
+  EXPECT_EQ(redact_libpq_text("could not connect: no such file or directory"), "could not connect: no such file or directory");
   ::unsetenv("PGPASSWORD");
+}
+
+// PGPASSWORD=value written out (a command line, a shell line in a log).
+TEST(RedactSecrets, PgpasswordAssignment) {
+  EXPECT_EQ(redact_secrets("PGPASSWORD=s3cret perfgate run"), "PGPASSWORD=*** perfgate run");
+}
+
+// Issue 41: libpq %-decodes a URI's query keys, so a %-escaped key is a password too.
+TEST(RedactSecrets, PercentEncodedQueryKeys) {
+  EXPECT_EQ(redact_secrets("postgresql://h/db?passwor%64=X1y2&sslmode=off"), "postgresql://h/db?passwor%64=***&sslmode=off");
+  EXPECT_EQ(redact_secrets("postgresql://h/db?%70%61ssword=X1y2"), "postgresql://h/db?%70%61ssword=***");
+  EXPECT_EQ(redact_secrets("postgresql://h/db?user=password&x=1"), "postgresql://h/db?user=password&x=1");
+}
+
+// A libpq key=value string: password=... in any of its forms.
+TEST(RedactSecrets, ConninfoPasswords) {
+  EXPECT_EQ(redact_secrets("host=db password=hunter2 dbname=perf"), "host=db password=*** dbname=perf");
+  EXPECT_EQ(redact_secrets("host=db password = 'a b\\'c' dbname=perf"), "host=db password = *** dbname=perf");
 }
 
 }  // namespace

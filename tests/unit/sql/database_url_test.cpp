@@ -70,5 +70,27 @@ TEST(DatabaseUrl, ItsPasswordIsShownNowhere) {
   EXPECT_EQ(redact_secrets("kv secret"), "***");
 }
 
+// Issue 41: libpq's key=value string given as it is (no postgresql:) is
+// PostgreSQL, never an SQLite file named after it and its password.
+TEST(DatabaseUrl, ABareConninfoIsPostgresql) {
+  const DatabaseUrl url = parse_database_url("host=db.example port=5432 password=Kv-s3cret dbname=perf");
+  EXPECT_EQ(url.engine, Engine::postgresql);
+  EXPECT_EQ(url.location, "host=db.example port=5432 password=Kv-s3cret dbname=perf");
+  EXPECT_EQ(url.shown, "host=db.example port=5432 password=*** dbname=perf");
+  EXPECT_EQ(parse_database_url("dbname = perf  user='a b'").engine, Engine::postgresql);
+  EXPECT_EQ(parse_database_url("runs=1.db").engine, Engine::sqlite) << "not libpq's key: a file's name";
+  EXPECT_EQ(parse_database_url("/data/passwords.sqlite").engine, Engine::sqlite);
+}
+
+TEST(DatabaseUrl, ABrokenConninfoOrAPasswordElsewhereIsRefusedNeverAFile) {
+  for (const std::string url : {"host=db pasword=Kv-s3cret", "host=db password='Kv-s3cret", "hots=db password=Kv-s3cret",
+                                "./h.db?password=Kv-s3cret"}) {
+    const std::string message = refusal(url);
+    EXPECT_NE(message.find("not a PostgreSQL connection string"), std::string::npos) << url << ": " << message;
+    EXPECT_EQ(message.find("Kv-s3cret"), std::string::npos) << message;
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+  }
+}
+
 }  // namespace
 }  // namespace perfgate::sql

@@ -1,6 +1,11 @@
 #include "perfgate/sql/database_url.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <optional>
+#include <set>
+#include <vector>
+
 #include <perfgate/model/errors.hpp>
 #include <perfgate/model/secret_redaction.hpp>
 
@@ -57,6 +62,89 @@ void check_userinfo(const std::string& url) {
   }
 }
 
+// libpq's connection keywords (PostgreSQL 16's, and those older servers
+// knew): a key=value text whose keys are all among them is a connection
+// string, never a file's name.
+bool is_libpq_keyword(const std::string& key) {
+  static const std::set<std::string> kKeywords = {
+      "host", "hostaddr", "port", "dbname", "user", "password", "passfile", "require_auth", "channel_binding",
+      "connect_timeout", "client_encoding", "options", "application_name", "fallback_application_name", "keepalives",
+      "keepalives_idle", "keepalives_interval", "keepalives_count", "tcp_user_timeout", "replication", "gssencmode",
+      "sslmode", "sslnegotiation", "requiressl", "sslcompression", "sslcert", "sslkey", "sslpassword", "sslcertmode",
+      "sslrootcert", "sslcrl", "sslcrldir", "sslsni", "requirepeer", "ssl_min_protocol_version",
+      "ssl_max_protocol_version", "krbsrvname", "gsslib", "gssdelegation", "service", "target_session_attrs",
+      "load_balance_hosts"};
+  return kKeywords.count(key) > 0;
+}
+
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+// The keys of a libpq key=value string (blanks around '=' allowed, a value
+// bare or '...' with backslash escapes, as PQconnectdb reads it); nullopt
+// when the text is not of that form.
+std::optional<std::vector<std::string>> conninfo_keys(const std::string& text) {
+  std::vector<std::string> keys;
+  std::size_t i = 0;
+  const auto skip_blanks = [&] {
+    while (i < text.size() && is_blank(text[i])) ++i;
+  };
+  for (skip_blanks(); i < text.size(); skip_blanks()) {
+    const std::size_t key = i;
+    while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) != 0 || text[i] == '_')) ++i;
+    if (i == key) return std::nullopt;
+    keys.push_back(text.substr(key, i - key));
+    skip_blanks();
+    if (i >= text.size() || text[i] != '=') return std::nullopt;
+    ++i;
+    skip_blanks();
+    if (i < text.size() && text[i] == '\'') {
+      for (++i; i < text.size() && text[i] != '\''; ++i)
+        if (text[i] == '\\') ++i;
+      if (i >= text.size()) return std::nullopt;
+      ++i;
+    } else {
+      for (; i < text.size() && !is_blank(text[i]); ++i)
+        if (text[i] == '\\') ++i;
+    }
+  }
+  return keys;
+}
+
+bool holds_password_parameter(const std::string& lower) {
+  for (std::size_t at = lower.find("password"); at != std::string::npos; at = lower.find("password", at + 1)) {
+    std::size_t after = at + 8;
+    while (after < lower.size() && is_blank(lower[after])) ++after;
+    if (after < lower.size() && lower[after] == '=') return true;
+  }
+  return false;
+}
+
+// A libpq key=value string given without the postgresql: prefix
+// (`host=db password=X dbname=perf`): PostgreSQL when every key is libpq's;
+// refused when its first is and the rest is not (a typo), and whenever it
+// holds a password=, so that no SQLite file is ever named after a password.
+std::optional<DatabaseUrl> bare_conninfo(const std::string& url) {
+  const auto keys = conninfo_keys(url);
+  const bool all_libpq = keys && !keys->empty() && std::all_of(keys->begin(), keys->end(), is_libpq_keyword);
+  if (all_libpq) {
+    register_password_parameters(url);
+    return DatabaseUrl{Engine::postgresql, url, redact_secrets(url)};
+  }
+  std::string lower = url;
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+  const std::size_t equals = url.find('=');
+  std::string first = equals == std::string::npos ? "" : lower.substr(0, equals);
+  while (!first.empty() && is_blank(first.back())) first.pop_back();
+  if (is_libpq_keyword(first) || holds_password_parameter(lower)) {
+    register_password_parameters(url);
+    refuse(url, keys ? "not a PostgreSQL connection string: a key is not one of libpq's (write postgresql:KEY=VALUE ..., "
+                       "or sqlite:PATH for an SQLite file of this name)"
+                     : "not a PostgreSQL connection string: libpq's KEY=VALUE form is broken (an unclosed quote, a key "
+                       "without '='); write sqlite:PATH for an SQLite file of this name");
+  }
+  return std::nullopt;
+}
+
 DatabaseUrl sqlite_file(const std::string& url, const std::string& path) {
   if (path.empty()) refuse(url, "names no SQLite file");
   return DatabaseUrl{Engine::sqlite, path, path};
@@ -83,6 +171,7 @@ DatabaseUrl parse_database_url(const std::string& url) {
   if (has_scheme(url))
     refuse(url, "not a history database perfgate can open: name an SQLite file (a path, or sqlite:PATH) or a "
                 "PostgreSQL database (postgresql://host/db or postgres://host/db)");
+  if (auto conninfo = bare_conninfo(url)) return *conninfo;
   return DatabaseUrl{Engine::sqlite, url, url};
 }
 

@@ -9,9 +9,13 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <iostream>
 #include <optional>
 #include <system_error>
 #include <utility>
+
+#include <perfgate/model/errors.hpp>
+#include <perfgate/model/secret_redaction.hpp>
 
 #include "database_error.hpp"
 #include "placeholders.hpp"
@@ -89,11 +93,16 @@ class PostgresConnection final : public Connection {
     connection_ = PQconnectdb(conninfo_.c_str());
     if (connection_ == nullptr) fail("could not connect: out of memory");
     if (PQstatus(connection_) != CONNECTION_OK) fail("could not connect: " + first_line(PQerrorMessage(connection_)));
+    PQsetNoticeProcessor(connection_, &PostgresConnection::print_notice, this);
     // NOTICEs ("relation already exists, skipping" from the schema's
     // CREATE ... IF NOT EXISTS) would otherwise go to stderr on every run.
     std::string session = "SET client_min_messages = warning";
-    if (conninfo_.find("statement_timeout") == std::string::npos)
+    // The session's own settings, from the URL's options=-c ... or PGOPTIONS, win.
+    const std::string options = connection_option("options");
+    if (options.find("statement_timeout") == std::string::npos)
       session += "; SET statement_timeout = '" + std::to_string(kStatementTimeoutS) + "s'";
+    if (options.find("lock_timeout") == std::string::npos)
+      session += "; SET lock_timeout = '" + std::to_string(kLockTimeoutS) + "s'";
     if (read_only_) session += "; SET default_transaction_read_only = on";
     execute_script(session);
     bound_answers_by_the_statement_timeout();
@@ -150,7 +159,26 @@ class PostgresConnection final : public Connection {
   std::string describe() const override { return shown_; }
 
  private:
-  [[noreturn]] void fail(const std::string& message) const { throw_database_error(shown_, message); }
+  [[noreturn]] void fail(const std::string& message) const { throw_database_error(shown_, redact_libpq_text(message)); }
+
+  // A connection parameter as libpq took it (the URL's, a PG* variable's,
+  // libpq's default), "" when unset.
+  std::string connection_option(const char* keyword) const {
+    PQconninfoOption* options = PQconninfo(connection_);
+    std::string value;
+    for (const PQconninfoOption* o = options; o != nullptr && o->keyword != nullptr; ++o)
+      if (std::strcmp(o->keyword, keyword) == 0 && o->val != nullptr) value = o->val;
+    PQconninfoFree(options);
+    return value;
+  }
+
+  // A WARNING the server sends (client_min_messages keeps NOTICEs away):
+  // one line, every line of it redacted and made printable, as an error is.
+  static void print_notice(void* self, const char* message) {
+    const auto* connection = static_cast<const PostgresConnection*>(self);
+    std::cerr << "perfgate: warning: "
+              << printable_text(redact_libpq_text(connection->shown_ + ": " + one_line(message ? message : ""))) << '\n';
+  }
 
   void require_open() const {
     if (connection_ == nullptr) fail("the connection was closed after the server stopped answering");

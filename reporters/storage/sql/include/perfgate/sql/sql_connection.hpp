@@ -88,12 +88,15 @@ enum class Access { read_only, read_write, create };
 // the name).  Throws InputError, one line naming the database without its
 // password, when it cannot be opened or reached; a missing SQLite file,
 // unless `access` is create, is "no history there".  PostgreSQL gets a
-// connect timeout of kConnectTimeoutS and a statement timeout of
-// kStatementTimeoutS unless the URL sets its own (connect_timeout=N;
-// options=-c statement_timeout=...), so a stalled server is an error, not a
-// hang.
+// connect timeout of kConnectTimeoutS, a statement timeout of
+// kStatementTimeoutS and a lock timeout of kLockTimeoutS unless the URL
+// sets its own (connect_timeout=N; options=-c statement_timeout=...,
+// -c lock_timeout=..., or PGOPTIONS), so a stalled server or a lock held
+// elsewhere is an error, not a hang.  The lock timeout is the shorter: a
+// statement that waits for a lock ends with the lock's error, which says so.
 inline constexpr int kConnectTimeoutS = 10;
 inline constexpr int kStatementTimeoutS = 60;
+inline constexpr int kLockTimeoutS = 30;
 std::unique_ptr<Connection> open_database(const std::string& url, Access access = Access::create);
 
 // Commits when the scope ends normally, rolls back when an exception leaves
