@@ -147,5 +147,30 @@ TEST_F(BigInputs, StandardInputIsReadAsItStreams) {
   EXPECT_LT(run.peak_kib, kBoundedKiB);
 }
 
+// Issue 41: three cases with 5 MB messages (an error, a skip reason, a
+// label) made 15 MB of JUnit and 5 MB console lines; each is cut where it
+// is read, saying so, and every report stays small.
+TEST_F(BigInputs, FiveMegabyteMessagesAreCutInEveryReport) {
+  const std::string big(5'000'000, 'E');
+  std::string rows = gbench_row(0, "1.0e+03") + ",\n";
+  rows += "    {\"name\": \"BM_err\", \"run_type\": \"iteration\", \"iterations\": 0, \"real_time\": 0, \"cpu_time\": 0,"
+          " \"time_unit\": \"ns\", \"error_occurred\": true, \"error_message\": \"" + big + "\"},\n";
+  rows += "    {\"name\": \"BM_skip\", \"run_type\": \"iteration\", \"iterations\": 0, \"real_time\": 0, \"cpu_time\": 0,"
+          " \"time_unit\": \"ns\", \"skipped\": true, \"skip_message\": \"" + big + "\"}\n";
+  write_text(dir_ / "big.json", gbench_head() + rows + "  ]\n}\n");
+  const testing::CommandResult run = testing::run_shell(
+      testing::shell_word(PERFGATE_CLI) + " compare " + testing::shell_word((dir_ / "base.json").string()) + " " +
+      testing::shell_word((dir_ / "big.json").string()) + " --junit " + testing::shell_word((dir_ / "j.xml").string()) +
+      " --json " + testing::shell_word((dir_ / "c.json").string()) + " --markdown " +
+      testing::shell_word((dir_ / "m.md").string()));
+  EXPECT_LT(run.output.size(), 64u * 1024) << "the console copied a message whole";
+  EXPECT_NE(run.output.find("cut: 5000000 bytes in all"), std::string::npos) << run.output.substr(0, 2000);
+  for (const char* report : {"j.xml", "c.json", "m.md"}) {
+    ASSERT_TRUE(std::filesystem::exists(dir_ / report)) << report << "\n" << run.output.substr(0, 2000);
+    EXPECT_LT(std::filesystem::file_size(dir_ / report), 64u * 1024) << report;
+  }
+  EXPECT_NE(read_text(dir_ / "j.xml").find("cut: 5000000 bytes in all"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace perfgate

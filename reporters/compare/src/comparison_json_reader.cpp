@@ -12,6 +12,7 @@
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/comparison_schema.hpp"
 #include "perfgate/model/json_unique_keys.hpp"
+#include "perfgate/model/long_text.hpp"
 
 namespace perfgate {
 namespace {
@@ -43,7 +44,7 @@ class Reader {
     const Json* j = find(key);
     if (!j) return "";
     if (!j->is_string()) fail(std::string("'") + key + "' is not a string");
-    return j->get<std::string>();
+    return cut_long_text(j->get<std::string>());  // names are checked apart (at most 1024 bytes)
   }
   // JSON has no NaN: the writer writes a number that is not finite as null.
   double number(const char* key) const {
@@ -318,7 +319,7 @@ std::vector<std::string> read_notes(const Reader& r) {
   std::vector<std::string> notes;
   for (const Json& note : r.array("notes")) {
     if (!note.is_string()) r.fail("'notes' holds something else than text");
-    notes.push_back(note.get<std::string>());
+    notes.push_back(cut_long_text(note.get<std::string>()));
   }
   return notes;
 }

@@ -19,6 +19,7 @@
 #include "perfgate/model/benchmark_name.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/input_file.hpp"
+#include "perfgate/model/long_text.hpp"
 #include "perfgate/model/nvbench_import.hpp"
 #include "nvbench_stream.hpp"
 #include "perfgate/model/plausible_times.hpp"
@@ -379,6 +380,7 @@ Results parse_any_format(const std::string& text, const std::string& origin) {
 
 Results checked(Results results, const std::string& origin) {
   require_plausible_times(results, origin);  // whatever format: 1e306 s is no measurement
+  cut_long_texts(results);                    // a 5 MB message is not copied into every report
   results.origin = origin;
   return results;
 }
