@@ -5,7 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -141,6 +144,104 @@ TEST_P(HistoryReferenceTest, AGpuTestbedsRoundsAreComparableWithARunOnThatGpu) {
   EXPECT_TRUE(comparable(device, perfgate::testing::test_gpu(), &why)) << why;
 }
 
+// Run `i` of suite "s" with cases a (1 ms), b (2 ms) and c (3 ms), each
+// its factor times that: stored numbers, so a planted factor is exact.
+Results scaled_run(int i, std::array<double, 3> factors = {1.0, 1.0, 1.0}, Fingerprint device = perfgate::testing::test_cpu()) {
+  Results r = perfgate::testing::results("s", {benchmark("a", lognormal_samples(1e-3 * factors[0], 0.01, 10, 10 * i)),
+                                               benchmark("b", lognormal_samples(2e-3 * factors[1], 0.01, 10, 10 * i + 1)),
+                                               benchmark("c", lognormal_samples(3e-3 * factors[2], 0.01, 10, 10 * i + 2))},
+                                         std::move(device));
+  r.source.git_commit = "commit" + std::to_string(i);
+  r.created_utc = "2026-11-01T00:00:00Z";
+  return r;
+}
+
+bool mentions(const std::vector<std::string>& notes, const std::string& text) {
+  return std::any_of(notes.begin(), notes.end(), [&](const std::string& note) { return note.find(text) != std::string::npos; });
+}
+
+// Issue 41: one slow run among the K no longer widens the reference; it is
+// left out and named (id, commit, date) with its ratio.
+TEST_P(HistoryReferenceTest, ARunAtTwiceTheOthersIsLeftOutOfThePoolAndNamed) {
+  for (int i = 1; i <= 5; ++i) {
+    IngestOptions options;
+    options.ordinal = i;
+    ingest_results(*db_, scaled_run(i, i == 3 ? std::array{2.0, 2.0, 2.0} : std::array{1.0, 1.0, 1.0}), "run", options);
+  }
+  const HistoryReference reference = load_reference(*db_, {"s", kTestbed, 5, nullptr});
+  ASSERT_TRUE(reference.enough()) << reference.shortage();
+  ASSERT_EQ(reference.runs.size(), 4u);
+  for (const ReferenceRun& run : reference.runs) EXPECT_NE(run.commit, "commit3");
+  ASSERT_EQ(reference.left_out.size(), 1u);
+  const ReferenceRun& poisoned = reference.left_out[0].run;
+  EXPECT_EQ(poisoned.commit, "commit3");
+  EXPECT_TRUE(mentions(reference.notes, "history: left out run " + poisoned.run_id + " (commit commit3, 2026-11-01T00:00:00Z): "
+                                        "its cases are 2.00x the other runs'")) << ::testing::PrintToString(reference.notes);
+  EXPECT_NE(reference.describe().find("last 5 main runs on " + std::string(kTestbed) + ", 4 pooled (1 left out)"),
+            std::string::npos) << reference.describe();
+}
+
+// A run of another CPU stored under this testbed (a forced ingest) is no
+// round of this machine, as `baseline promote` refuses it.
+TEST_P(HistoryReferenceTest, ARunOfAnotherCpuUnderThisTestbedIsLeftOutAndNamed) {
+  for (int i = 1; i <= 5; ++i) {
+    IngestOptions options;
+    options.ordinal = i;
+    options.testbed = kTestbed;
+    options.force = true;
+    const Fingerprint device = perfgate::testing::test_cpu(i == 4 ? "Other CPU 7000" : "Test CPU 9000");
+    ingest_results(*db_, scaled_run(i, {1.0, 1.0, 1.0}, device), "run", options);
+  }
+  const HistoryReference reference = load_reference(*db_, {"s", kTestbed, 5, nullptr});
+  ASSERT_TRUE(reference.enough()) << reference.shortage();
+  EXPECT_EQ(reference.runs.size(), 4u);
+  ASSERT_EQ(reference.left_out.size(), 1u);
+  EXPECT_EQ(reference.left_out[0].run.commit, "commit4");
+  EXPECT_NE(reference.left_out[0].why.find("measured on another device"), std::string::npos) << reference.left_out[0].why;
+  EXPECT_TRUE(mentions(reference.notes, "history: left out run " + reference.left_out[0].run.run_id + " (commit commit4"))
+      << ::testing::PrintToString(reference.notes);
+}
+
+// One case far off in one run: that value is left out of that case's pool
+// (and named); the run's other cases stay.
+TEST_P(HistoryReferenceTest, OneCaseFarOffInARunIsLeftOutOfThatCaseOnly) {
+  for (int i = 1; i <= 5; ++i) {
+    IngestOptions options;
+    options.ordinal = i;
+    ingest_results(*db_, scaled_run(i, i == 2 ? std::array{30.0, 1.0, 1.0} : std::array{1.0, 1.0, 1.0}), "run", options);
+  }
+  const HistoryReference reference = load_reference(*db_, {"s", kTestbed, 5, nullptr});
+  ASSERT_TRUE(reference.enough()) << reference.shortage();
+  ASSERT_EQ(reference.runs.size(), 5u);
+  EXPECT_TRUE(reference.left_out.empty());
+  EXPECT_EQ(reference.rounds[1].find("a"), nullptr) << "run 2's 30x value of a is not pooled";
+  EXPECT_NE(reference.rounds[1].find("b"), nullptr);
+  EXPECT_NE(reference.rounds[0].find("a"), nullptr);
+  EXPECT_TRUE(mentions(reference.notes, "1 case value left out of the reference (beyond 1.50x of the other runs' median of "
+                                        "the case): a of run " + reference.runs[1].run_id + " (commit commit2"))
+      << ::testing::PrintToString(reference.notes);
+}
+
+// Fewer than a majority of the K left: nothing pooled, and the shortage
+// says how many remain and names what was left out.
+TEST_P(HistoryReferenceTest, TooFewRunsLeftToPoolGiveNoRoundsAndSayWhy) {
+  for (int i = 1; i <= 3; ++i) {
+    IngestOptions options;
+    options.ordinal = i;
+    options.testbed = kTestbed;
+    options.force = true;
+    const Fingerprint device = perfgate::testing::test_cpu(i == 2 ? "Other CPU 7000" : "Test CPU 9000");
+    ingest_results(*db_, scaled_run(i, i == 3 ? std::array{2.0, 2.0, 2.0} : std::array{1.0, 1.0, 1.0}, device), "run", options);
+  }
+  const HistoryReference reference = load_reference(*db_, {"s", kTestbed, 3, nullptr});
+  EXPECT_FALSE(reference.enough());
+  const std::string why = reference.shortage();
+  EXPECT_EQ(why.rfind(std::string("history: 1 of the last 3 main runs of s on ") + kTestbed + " can be pooled, 2 needed", 0), 0u)
+      << why;
+  EXPECT_NE(why.find("(commit commit2, 2026-11-01T00:00:00Z): measured on another device"), std::string::npos) << why;
+  EXPECT_NE(why.find("the other runs'"), std::string::npos) << why;
+}
+
 INSTANTIATE_TEST_SUITE_P(Engines, HistoryReferenceTest, ::testing::Values("sqlite", "postgresql"),
                          [](const auto& info) { return info.param; });
 
@@ -196,6 +297,124 @@ TEST_F(BaselineFromHistory, BadRequestsAreOneLineExitTwoAndWriteNothing) {
   EXPECT_EQ(measuring.exit_code, 2) << measuring.output;
   const auto ci = update(std::string("--suite s --testbed ") + kTestbed, "CI=true");
   EXPECT_EQ(ci.exit_code, 2) << ci.output;
+  EXPECT_FALSE(fs::exists(dir_ / "baselines"));
+}
+
+// `baseline update --from-history` on a history of planted runs (issue 41),
+// and `perfgate compare` of a planted current run against what it wrote.
+class PlantedHistory : public ::testing::Test {
+ protected:
+  void SetUp() override { ensure_schema(*sql::open_database(db_url(), sql::Access::create)); }
+  std::string db_url() const { return (dir_ / "h.sqlite").string(); }
+
+  // Stores run `i` as a main run, and keeps its results file.
+  void store(int i, std::array<double, 3> factors) {
+    const Results run = scaled_run(i, factors);
+    IngestOptions options;
+    options.ordinal = i;
+    ingest_results(*sql::open_database(db_url()), run, "run", options);
+    save_results(run, file_of(i));
+  }
+  fs::path file_of(int i) const { return dir_ / ("run" + std::to_string(i) + ".json"); }
+
+  perfgate::testing::CommandResult perfgate(const std::string& args) {
+    return run_shell("env -u CI " + shell_word(PERFGATE_CLI) + " " + args);
+  }
+  perfgate::testing::CommandResult from_history(int runs, const std::string& baselines = "baselines") {
+    return perfgate("baseline update --from-history " + shell_word(db_url()) + " --suite s --testbed " + kTestbed +
+                    " --runs " + std::to_string(runs) + " --baseline-dir " + shell_word((dir_ / baselines).string()));
+  }
+  // Each case's verdict of a current run whose case a is `factor` times the
+  // usual (b and c unchanged: one case moved, not the machine) against the
+  // baseline in `baselines`.
+  std::map<std::string, std::string> verdicts_against(const std::string& baselines, double factor, int* exit_code) {
+    save_results(scaled_run(99, {factor, 1.0, 1.0}), dir_ / "current.json");
+    const fs::path json = dir_ / (baselines + ".comparison.json");
+    const auto r = perfgate("compare " + shell_word((dir_ / baselines / "cpu-test-cpu-9000/s.json").string()) + " " +
+                            shell_word((dir_ / "current.json").string()) + " --json " + shell_word(json.string()));
+    *exit_code = r.exit_code;
+    std::map<std::string, std::string> verdicts;
+    if (!fs::exists(json)) {
+      ADD_FAILURE() << "no comparison written: " << r.output;
+      return verdicts;
+    }
+    const nlohmann::json comparison = nlohmann::json::parse(read_text(json));
+    for (const auto& b : comparison.at("benchmarks")) verdicts[b.at("name").get<std::string>()] = b.at("verdict").get<std::string>();
+    return verdicts;
+  }
+
+  // The same against the five runs pooled as they are (`baseline promote`
+  // of their files pools every one, as the history did before issue 41).
+  std::map<std::string, std::string> blinded_verdicts(double factor, int* exit_code) {
+    std::string files;
+    for (int i = 1; i <= 5; ++i) files += " " + shell_word(file_of(i).string());
+    const auto pooled = perfgate("baseline promote" + files + " --baseline-dir " + shell_word((dir_ / "all-five").string()));
+    EXPECT_EQ(pooled.exit_code, 0) << pooled.output;
+    return verdicts_against("all-five", factor, exit_code);
+  }
+
+  perfgate::testing::TempDir dir_;
+};
+
+const std::map<std::string, std::string> kRegressed{{"a", "REGRESSION"}, {"b", "NO_CHANGE"}, {"c", "NO_CHANGE"}};
+
+// One run in five at 2x made a +49% regression INCONCLUSIVE (the five
+// pooled as they are, as `baseline promote` of the five files still pools
+// them); the history leaves it out, names it, and the regression is found.
+TEST_F(PlantedHistory, ARunAtTwiceNoLongerHidesA49PercentRegression) {
+  for (int i = 1; i <= 5; ++i) store(i, i == 3 ? std::array{2.0, 2.0, 2.0} : std::array{1.0, 1.0, 1.0});
+  const auto written = from_history(5);
+  ASSERT_EQ(written.exit_code, 0) << written.output;
+  EXPECT_NE(written.output.find("4 pooled (1 left out)"), std::string::npos) << written.output;
+  EXPECT_NE(written.output.find("perfgate: s: history: left out run "), std::string::npos) << written.output;
+  EXPECT_NE(written.output.find("(commit commit3, 2026-11-01T00:00:00Z): its cases are 2.00x the other runs'"),
+            std::string::npos) << written.output;
+  int exit_code = -1;
+  EXPECT_EQ(verdicts_against("baselines", 1.49, &exit_code), kRegressed);
+  EXPECT_EQ(exit_code, 1);
+
+  EXPECT_NE(blinded_verdicts(1.49, &exit_code), kRegressed) << "pooled, the run hid it: the plant is what the issue says";
+  EXPECT_EQ(exit_code, 0);
+}
+
+// One run at 100x let a 10x regression pass; it is left out.
+TEST_F(PlantedHistory, ARunAt100xNoLongerLetsA10xRegressionPass) {
+  for (int i = 1; i <= 5; ++i) store(i, i == 4 ? std::array{100.0, 100.0, 100.0} : std::array{1.0, 1.0, 1.0});
+  const auto written = from_history(5);
+  ASSERT_EQ(written.exit_code, 0) << written.output;
+  EXPECT_NE(written.output.find("(commit commit4, 2026-11-01T00:00:00Z): its cases are 99.91x the other runs'"), std::string::npos)
+      << written.output;
+  int exit_code = -1;
+  EXPECT_EQ(verdicts_against("baselines", 10.0, &exit_code), kRegressed);
+  EXPECT_EQ(exit_code, 1);
+  EXPECT_NE(blinded_verdicts(10.0, &exit_code), kRegressed) << "pooled, the run hid it: the plant is what the issue says";
+  EXPECT_EQ(exit_code, 0);
+}
+
+// A step that `history changes` finds inside the last K runs: only the runs
+// after it are pooled (a baseline of 1 fast and 4 slow runs was written).
+TEST_F(PlantedHistory, FromHistoryAcrossAStepPoolsOnlyTheRunsAfterIt) {
+  for (int i = 1; i <= 11; ++i) store(i, i <= 7 ? std::array{1.0, 1.0, 1.0} : std::array{1.3, 1.3, 1.3});
+  const auto changes = perfgate("history changes --db " + shell_word(db_url()));
+  EXPECT_NE(changes.output.find("commit8"), std::string::npos) << "the step the history's triage finds: " << changes.output;
+  const auto written = from_history(5);
+  ASSERT_EQ(written.exit_code, 0) << written.output;
+  EXPECT_NE(written.output.find("4 pooled (1 left out), commits commit8..commit11"), std::string::npos) << written.output;
+  EXPECT_NE(written.output.find("(commit commit7, 2026-11-01T00:00:00Z): before the step of "), std::string::npos)
+      << written.output;
+  EXPECT_NE(written.output.find("at commit commit8 that `perfgate history changes` finds"), std::string::npos) << written.output;
+  const Results baseline = load_results(dir_ / "baselines/cpu-test-cpu-9000/s.json");
+  ASSERT_EQ(baseline.benchmarks.size(), 3u);
+  EXPECT_EQ(baseline.benchmarks[0].rounds, (std::vector<std::size_t>{10, 10, 10, 10}));
+}
+
+// Too few runs left to pool: exit 2 with one line saying why, nothing written.
+TEST_F(PlantedHistory, TooFewRunsLeftToPoolIsExitTwoSayingWhy) {
+  for (int i = 1; i <= 2; ++i) store(i, i == 2 ? std::array{2.0, 2.0, 2.0} : std::array{1.0, 1.0, 1.0});
+  const auto written = from_history(2);
+  EXPECT_EQ(written.exit_code, 2) << written.output;
+  EXPECT_NE(written.output.find("history: 1 of the last 2 main runs of s on cpu-test-cpu-9000-8cpu can be pooled, 2 needed"),
+            std::string::npos) << written.output;
   EXPECT_FALSE(fs::exists(dir_ / "baselines"));
 }
 

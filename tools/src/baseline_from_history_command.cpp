@@ -2,7 +2,8 @@
 // testbed, written from the testbed's last K main-line runs in the history
 // (each run a round, so the spread between runs is measured), without
 // measuring anything.  The history already holds what a refresh would
-// measure again.
+// measure again.  Runs of another device, runs before a step and outlying
+// runs are left out and named (reference_runs.hpp); too few left: exit 2.
 
 #include <algorithm>
 #include <iostream>
@@ -113,6 +114,8 @@ Planned plan_suite(sql::Connection& db, const std::string& suite, const Baseline
 void write_planned(const Planned& plan, const BaselineUpdateOptions& options) {
   const history::HistoryReference& reference = plan.reference;
   std::cout << "perfgate: " << reference.suite << ": " << reference.describe() << " (" << commits_of(reference) << ")\n";
+  // The runs and case values left out, each named (reference_runs.hpp).
+  for (const std::string& note : reference.notes) std::cout << "perfgate: " << reference.suite << ": " << note << '\n';
   const BaselineWrite how{{false, options.append, static_cast<std::size_t>(options.keep_rounds)}, options.force,
                           options.dry_run, reference.describe()};
   write_baseline(*open_baseline_store(plan.baseline_dir), reference.rounds, how);

@@ -141,6 +141,7 @@ struct Judged {
   std::optional<Reference> history;  // the history reference, when it stands in for the file
   std::string history_origin;        // how the history describes its runs ("history: last 5 main runs ...")
   std::string history_shortage;  // why the history could not ("history: 2 main runs ..., 5 needed")
+  std::vector<std::string> history_notes;  // the runs and case values of the history left out, named
 };
 
 // A suite with no baseline of this device but a history of main runs on
@@ -157,8 +158,10 @@ void reference_from_history(RunHistory& history, const Fingerprint& device, cons
   reference.baseline = pool_runs(found.rounds);
   reference.history = history_reference(found.origin, found.rounds.back().source.git_commit);
   reference.history_origin = found.origin;
+  reference.history_notes = found.notes;
   std::cerr << "perfgate: no baseline of " << suite << " for " << device.slug << ": gating against the " << found.origin
             << '\n';
+  for (const std::string& note : found.notes) std::cerr << "perfgate: " << note << '\n';
 }
 
 // The re-measurement rounds' budget from the flags: each round twice the
@@ -249,6 +252,7 @@ int gate(const Results& current, Judged judged, const std::vector<std::string>& 
                                           : no_reference("no baseline of this suite on any device");
     comparison.baseline.origin = judged.history ? judged.history_origin : comparison.reference.name;
     if (!judged.history_shortage.empty()) comparison.notes.push_back(judged.history_shortage);
+    comparison.notes.insert(comparison.notes.end(), judged.history_notes.begin(), judged.history_notes.end());
     if (nothing_gated(comparison))
       comparison.gate_advice = gate_advice(current.suite, current.fingerprint.slug, results_path(options, current.suite), options);
     if (baseline) measure_open_cases(comparison, *baseline, current, args, options);

@@ -32,6 +32,9 @@ class RunHistory {
   struct Reference {
     std::vector<Results> rounds;  // empty: too few runs
     std::string origin;           // what the rounds are ("history: last 5 main runs on ...") or why none
+    // The runs and case values of the K left out of the rounds, each named
+    // with its reason ("history: left out run ...: ..."), for every report.
+    std::vector<std::string> notes;
   };
   virtual Reference reference(const Fingerprint& device, const std::string& suite, std::size_t runs) = 0;
 

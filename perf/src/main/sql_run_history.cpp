@@ -37,7 +37,7 @@ RunHistory::Reference SqlRunHistory::reference(const Fingerprint& device, const 
   const history::Testbed testbed = history::testbed_of(device, "", "this run");
   const history::HistoryReference found = history::load_reference(*db_, {suite, testbed.name, runs, &device});
   if (!found.enough()) return {{}, found.shortage() + " (" + db_->describe() + ")"};
-  return {found.rounds, found.describe() + " (" + db_->describe() + ")"};
+  return {found.rounds, found.describe() + " (" + db_->describe() + ")", found.notes};
 }
 
 RunSpreadHistory SqlRunHistory::spreads(const Results& current) {
@@ -63,6 +63,7 @@ void SqlRunHistory::record(const Results& current) noexcept {
     }
     history::IngestOptions options;
     options.kind = kind_;
+    options.missing_commit_advice = kMissingCommitAdvice;
     const history::IngestSummary s = history::ingest_results(*db_, current, "this run (" + current.suite + ")", options);
     for (const std::string& warning : s.warnings) std::cerr << "perfgate: warning: " << printable_text(warning) << "\n";
     std::cerr << "perfgate: run recorded in the history " << db_->describe() << " (" << kind_ << ", " << s.measurements

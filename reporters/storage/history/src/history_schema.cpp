@@ -170,11 +170,19 @@ void migrate_to_3(sql::Connection& db) {
   db.execute_script("DROP TABLE samples;");
 }
 
+// Version 4 (issue 41): each run's own device fingerprint (results JSON).
+// A testbed's row keeps the device of its first run, and `history ingest
+// --testbed NAME --force` may store another device's run under it; the
+// history as a reference (reference_runs.hpp) leaves such a run out of the
+// pool, as `baseline promote` refuses it.  NULL for a run stored before.
+constexpr const char* kMigrationTo4 = "ALTER TABLE runs ADD COLUMN fingerprint TEXT;";
+
 // Migrations from version i to i + 1, in order: a store of version v runs
 // steps v - 1 onwards.
 using Migration = std::function<void(sql::Connection&)>;
 const std::vector<Migration>& migrations() {
-  static const std::vector<Migration> steps{[](sql::Connection& db) { db.execute_script(kMigrationTo2); }, migrate_to_3};
+  static const std::vector<Migration> steps{[](sql::Connection& db) { db.execute_script(kMigrationTo2); }, migrate_to_3,
+                                            [](sql::Connection& db) { db.execute_script(kMigrationTo4); }};
   return steps;
 }
 

@@ -183,9 +183,9 @@ void store_run(sql::Connection& db, const RunRecord& run, const std::string& now
   insert_testbed(db, run.testbed);
   const auto inserted = db.query(
       "INSERT INTO runs (run_id, suite, testbed, commit_sha, ordinal, run_time, created_utc, kind, source, "
-      "ingested_utc) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING run_id",
+      "ingested_utc, fingerprint) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING run_id",
       {run.run_id, run.suite, run.testbed.name, run.commit, run.ordinal ? Value{*run.ordinal} : Value{nullptr},
-       run.run_time, run.created_utc, run.kind, run.source, now_utc});
+       run.run_time, run.created_utc, run.kind, run.source, now_utc, run.testbed.fingerprint_json});
   if (inserted.empty()) {
     ++summary.runs_present;
     return;
