@@ -237,5 +237,79 @@ TEST_F(Security, AManifestInAFolderOthersCanWriteIsNeverUsed) {
   ::chmod(shared.c_str(), 0700);
 }
 
+// Issue 41: a baseline its owner made read-only was replaced (the rename
+// needs only the folder) and its mode lost.  Refused, naming it; its bytes
+// and mode stay, for root too.
+TEST_F(Security, PromoteRefusesAReadOnlyBaselineAndLeavesIt) {
+  write("first.json", suite_run("kernels", 1));
+  write("second.json", suite_run("kernels", 2));
+  ASSERT_EQ(promote(shell_word(path("first.json"))).exit_code, 0);
+  const std::vector<fs::path> baselines = files_under(dir_ / "baselines");
+  ASSERT_EQ(baselines.size(), 1u);
+  const fs::path baseline = baselines.front();
+  ASSERT_EQ(::chmod(baseline.c_str(), 0444), 0);
+  const std::string before = read_text(baseline);
+  for (const std::string more : {"", " --append"}) {
+    const auto run = promote(shell_word(path("second.json")) + more);
+    EXPECT_EQ(run.exit_code, 2) << run.output;
+    EXPECT_EQ(lines(run.output), 1u) << run.output;
+    EXPECT_NE(run.output.find(baseline.string() + ": the baseline is read-only (mode 0444)"), std::string::npos) << run.output;
+    EXPECT_EQ(read_text(baseline), before);
+    struct stat info {};
+    ASSERT_EQ(::stat(baseline.c_str(), &info), 0);
+    EXPECT_EQ(info.st_mode & 07777, 0444u);
+  }
+  EXPECT_EQ(files_under(dir_ / "baselines").size(), 1u) << "no lock or temporary file left";
+}
+
+// A build tree of `tests` (add_test lines of CTestTestfile.cmake) for
+// `perfgate run`, with the ctest beside the cmake that "configured" it.
+void write_build_tree(const fs::path& build, const std::string& tests) {
+  write_text(build / "CMakeCache.txt",
+             "CMAKE_COMMAND:INTERNAL=" + (fs::path(PERFGATE_CTEST).parent_path() / "cmake").string() + "\n");
+  write_text(build / "CTestTestfile.cmake", tests);
+}
+
+testing::CommandResult perfgate_run(const fs::path& build, const fs::path& report) {
+  return run_shell("env -u PERFGATE_HISTORY -u PERFGATE_AGAINST " + shell_word(PERFGATE_CLI) +
+                   " run --against stored --build-dir " + shell_word(build.string()) + " --report-dir " +
+                   shell_word(report.string()) + " 2>&1");
+}
+
+// Issue 41: a test named perf.../../victim made `perfgate run` remove the
+// victim's reports outside its output folder; its suite name is checked like
+// every other, before anything runs or is removed.
+TEST_F(Security, RunRefusesASuiteNameFromCtestThatLeavesItsFolder) {
+  const fs::path build = dir_ / "build";
+  fs::create_directories(build / "a/b");
+  for (const char* report : {".comparison.json", ".results.json", ".junit.xml", ".md", ".html"})
+    write_text(build / (std::string("victim") + report), "the user's");
+  write_build_tree(build, "add_test([=[perf.../../victim]=] /bin/true \"--perfgate_out_dir=" + (build / "a/b").string() +
+                              "\")\nset_tests_properties([=[perf.../../victim]=] PROPERTIES LABELS perf)\n");
+  const auto run = perfgate_run(build, dir_ / "report");
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_EQ(lines(run.output), 1u) << run.output;
+  EXPECT_NE(run.output.find("ctest test 'perf.../../victim'"), std::string::npos) << run.output;
+  for (const char* report : {".comparison.json", ".results.json", ".junit.xml", ".md", ".html"})
+    EXPECT_EQ(read_text(build / (std::string("victim") + report)), "the user's") << report;
+  EXPECT_FALSE(fs::exists(dir_ / "report")) << "refused before anything was written";
+}
+
+// Two tests of one suite and out dir would write one set of reports: refused,
+// naming both tests.
+TEST_F(Security, RunRefusesTwoTestsOfOneSuiteNamingBoth) {
+  const fs::path build = dir_ / "build";
+  const std::string out = "\"--perfgate_out_dir=" + (build / "out").string() + "\"";
+  write_build_tree(build, "add_test(perf.gemm /bin/true " + out + ")\nadd_test(perf.gemm_large /bin/true " + out +
+                              " --perfgate_suite=gemm)\nset_tests_properties(perf.gemm perf.gemm_large PROPERTIES "
+                              "LABELS perf)\n");
+  const auto run = perfgate_run(build, dir_ / "report");
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_EQ(lines(run.output), 1u) << run.output;
+  EXPECT_NE(run.output.find("'perf.gemm' and 'perf.gemm_large' share the suite 'gemm' and out dir"), std::string::npos)
+      << run.output;
+  EXPECT_FALSE(fs::exists(dir_ / "report"));
+}
+
 }  // namespace
 }  // namespace perfgate

@@ -2,7 +2,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <map>
+
 #include "perfgate/model/errors.hpp"
+#include "perfgate/model/suite_name.hpp"
 
 namespace perfgate::cli {
 namespace fs = std::filesystem;
@@ -61,6 +64,32 @@ GatedTest gated_test(const nlohmann::json& test) {
   return gated;
 }
 
+// A suite name names the suite's report files (<out_dir>/<suite>.comparison.json,
+// which perfgate run removes before the run) and the run folder's: one
+// from a test's name ("perf.../../victim") is checked like every other.
+void require_suite_name_of(const GatedTest& test) {
+  if (const auto problem = suite_name_problem(test.suite))
+    throw InputError("run: ctest test " + quote_text(test.test) + ": its suite " + quote_text(test.suite) + " " +
+                     *problem + "; nothing was run (give it --perfgate_suite=NAME, or name the test perf.NAME)");
+}
+
+// Two tests of one suite would write one set of report files, the second
+// replacing the first's verdict.
+void require_distinct_suites(const std::vector<GatedTest>& tests) {
+  std::map<std::string, const GatedTest*> by_suite;
+  for (const GatedTest& test : tests) {
+    const auto [first, inserted] = by_suite.emplace(test.suite, &test);
+    if (inserted) continue;
+    const GatedTest& other = *first->second;
+    const std::string where = other.out_dir == test.out_dir && !test.out_dir.empty()
+                                  ? " and out dir " + quote_text(test.out_dir.string())
+                                  : "";
+    throw InputError("run: ctest tests " + quote_text(other.test) + " and " + quote_text(test.test) +
+                     " share the suite " + quote_text(test.suite) + where +
+                     ": one would replace the other's reports; nothing was run (give one --perfgate_suite=NAME)");
+  }
+}
+
 }  // namespace
 
 std::vector<GatedTest> parse_ctest_listing(const std::string& json, const std::string& origin) {
@@ -68,7 +97,11 @@ std::vector<GatedTest> parse_ctest_listing(const std::string& json, const std::s
     const auto doc = nlohmann::json::parse(json);
     if (doc.value("kind", "") != "ctestInfo") throw InputError(origin + ": not ctest's JSON test listing");
     std::vector<GatedTest> tests;
-    for (const auto& test : doc.value("tests", nlohmann::json::array())) tests.push_back(gated_test(test));
+    for (const auto& test : doc.value("tests", nlohmann::json::array())) {
+      tests.push_back(gated_test(test));
+      require_suite_name_of(tests.back());
+    }
+    require_distinct_suites(tests);
     return tests;
   } catch (const nlohmann::json::exception& e) {
     throw InputError(origin + ": invalid ctest test listing: " + e.what());

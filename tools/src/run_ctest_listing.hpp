@@ -28,7 +28,9 @@ struct GatedTest {
 // suite is its --perfgate_suite when given, else the test name after
 // "perf." (perfgate_add_suite registers perf.<suite>); a relative out_dir
 // is taken from the test's working folder.  InputError on a listing that
-// is not ctest's JSON.
+// is not ctest's JSON, on a suite that breaks the suite-name rule
+// (suite_name.hpp: "perf.../../victim" names no file outside its folder)
+// and on two tests of one suite, naming the test(s).
 std::vector<GatedTest> parse_ctest_listing(const std::string& json, const std::string& origin);
 
 // `test` as a regex ctest -R matches that name alone ("^perf\\.host$").

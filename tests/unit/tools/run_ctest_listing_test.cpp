@@ -26,6 +26,37 @@ TEST(RunCtestListing, SuiteAndOutputFolderOfEachTest) {
   EXPECT_TRUE(tests[2].out_dir.empty());
 }
 
+// Issue 41: a suite name from a test's name or flag names files; it follows
+// the suite-name rule, and the error names the test.
+TEST(RunCtestListing, ASuiteNameThatCouldLeaveItsFolderIsRefusedNamingTheTest) {
+  for (const auto& [name, flag] : std::vector<std::pair<std::string, std::string>>{
+           {"perf.../../victim", ""}, {"perf./etc/x", ""}, {"perf.ok", "--perfgate_suite=../up"}, {"perf.", ""}}) {
+    const std::string json = R"({"kind": "ctestInfo", "tests": [{"name": ")" + name +
+                             R"(", "command": ["/b/perf", "--perfgate_out_dir=/b/out")" +
+                             (flag.empty() ? "" : ", \"" + flag + "\"") + "]}]}";
+    try {
+      parse_ctest_listing(json, "listing");
+      FAIL() << "accepted: " << name << " " << flag;
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("ctest test '" + name + "'"), std::string::npos) << e.what();
+    }
+  }
+}
+
+TEST(RunCtestListing, TwoTestsOfOneSuiteAreRefusedNamingBoth) {
+  const std::string json = R"({"kind": "ctestInfo", "tests": [
+    {"name": "perf.sort", "command": ["/b/perf_sort", "--perfgate_out_dir=/b/out"]},
+    {"name": "perf.sort_big", "command": ["/b/perf_sort", "--perfgate_out_dir=/b/out", "--perfgate_suite=sort"]}]})";
+  try {
+    parse_ctest_listing(json, "listing");
+    FAIL() << "two tests of one suite were taken";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("'perf.sort' and 'perf.sort_big' share the suite 'sort' and out dir '/b/out'"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(RunCtestListing, NoTestsIsAnEmptyList) {
   EXPECT_TRUE(parse_ctest_listing(R"({"kind": "ctestInfo", "tests": []})", "listing").empty());
 }

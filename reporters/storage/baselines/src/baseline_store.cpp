@@ -2,7 +2,11 @@
 
 #include "perfgate/baselines/baseline_store.hpp"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <system_error>
@@ -37,6 +41,20 @@ std::optional<Results> load_old_baseline(const fs::path& path, bool force) {
     std::cerr << "perfgate: warning: replacing an unreadable baseline: " << printable_text(e.what()) << '\n';
     return std::nullopt;
   }
+}
+
+// A baseline its owner made read-only (a reviewed reference kept fixed) is
+// never replaced: the atomic rename would take it, and lose its mode, where
+// the folder is writable.  Root, whom access() lets write anything, is held
+// to the mode too.
+void require_replaceable(const fs::path& file) {
+  struct stat info {};
+  if (::stat(file.c_str(), &info) != 0) return;  // no baseline yet
+  if ((info.st_mode & 0222) != 0 && ::access(file.c_str(), W_OK) == 0) return;
+  char mode[8];
+  std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(info.st_mode & 07777));
+  throw OutputError(file.string() + ": the baseline is read-only (mode " + mode +
+                    "); perfgate does not replace it: make it writable (chmod u+w) to update it");
 }
 
 // Pooling rounds of devices the gate calls incomparable makes a baseline of
@@ -121,6 +139,7 @@ std::string FolderBaselineStore::write(const std::vector<Results>& rounds, const
   refuse_baseline_write_in_ci(how.force);
   const Results measured = pool_runs(rounds);
   const fs::path file = suite_file(measured.suite, measured.fingerprint.slug);
+  if (!how.dry_run) require_replaceable(file);
   std::optional<FileLock> lock;
   if (!how.dry_run) lock.emplace(file);  // a concurrent write to this device's baselines waits here
   const std::optional<Results> old = load_old_baseline(file, how.force);

@@ -65,7 +65,9 @@ class BaselineStore {
   virtual std::string save_calibration(const DeviceCalibration& calibration) = 0;
 
   // Pools `rounds` (pool_runs) into the baseline of their suite and device:
-  // refused under CI unless `how.force`; then, holding the store's lock
+  // refused under CI unless `how.force`, and when the baseline is read-only
+  // (no write bit, or not writable by this user: an OutputError naming it
+  // and its mode, the file untouched); then, holding the store's lock
   // (not for a dry run), reads the old baseline (unreadable: InputError
   // unless `how.force`, which replaces it with a warning), refuses to append
   // to one of a device the gate calls incomparable, calls `review`, and
