@@ -123,6 +123,69 @@ TEST(HistoryReadOnly, ReadCommandsReadAnotherUsersHistoryInAReadOnlyFolder) {
   EXPECT_TRUE(fs::exists(dir / "out/site/index.html"));
 }
 
+// Issue 41: an ingest by another user (or one whose file is read-only)
+// failed, and left -wal and -shm files of that user's beside the history:
+// the owner's next write was refused.  Refused before SQLite opens the file
+// for writing; nothing is left beside it.
+TEST(HistoryReadOnly, AFailedIngestLeavesNoWalOrShmBehind) {
+  const TempDir dir;
+  ::chmod(dir.path().c_str(), 0755);
+  const fs::path folder = dir / "history";
+  fs::create_directories(folder);
+  ::chmod(folder.c_str(), 01777);  // /tmp-like: anyone may create files beside the history
+  const std::string db = (folder / "h.sqlite").string();
+  ASSERT_EQ(perfgate(ingest(db, run_file(dir.path(), 1), "--ordinal 1")).exit_code, 0);
+  const fs::path second = run_file(dir.path(), 2);
+  if (::geteuid() != 0) ::chmod(db.c_str(), 0444);  // root writes anything: nobody then tries
+  const auto r = run_shell(as_reader(shell_word(PERFGATE_CLI) + " " + ingest(db, second, "--ordinal 2")) + " 2>&1");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << r.output;
+  EXPECT_NE(r.output.find(db + ": this user cannot write the history file"), std::string::npos) << r.output;
+  EXPECT_FALSE(fs::exists(db + "-wal"));
+  EXPECT_FALSE(fs::exists(db + "-shm"));
+  ::chmod(db.c_str(), 0644);
+  const auto owner = perfgate(ingest(db, second, "--ordinal 2"));
+  EXPECT_EQ(owner.exit_code, 0) << owner.output;
+  ::chmod(folder.c_str(), 0755);
+}
+
+// Issue 41: --db on another application's SQLite file added perfgate's
+// tables to it (and switched it to WAL).  Every command refuses it in one
+// line naming it, and its schema and journal mode stay as they were.
+TEST(DatabaseName, AnotherApplicationsSqliteFileIsRefusedAndLeftAsItWas) {
+  const TempDir dir;
+  const std::string db = (dir / "app.sqlite").string();
+  const auto schema = [&] {
+    std::string text;
+    for (const sql::Row& row : sql::open_database(db, sql::Access::read_only)
+                                   ->query("SELECT type, name, sql FROM sqlite_master ORDER BY name"))
+      text += std::get<std::string>(row.at(1)) + ": " + std::get<std::string>(row.at(2)) + "\n";
+    return text;
+  };
+  {
+    // As the other application made it: its own table, the rollback journal.
+    const auto app = sql::open_database(db, sql::Access::create);
+    app->execute_script("PRAGMA journal_mode = DELETE; CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT);"
+                        "INSERT INTO users (name) VALUES ('ada');");
+  }
+  const std::string before = schema();
+  ASSERT_EQ(before, "users: CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT)\n");
+  for (const std::string command : {ingest(db, run_file(dir.path(), 1)), "history prune --db " + shell_word(db),
+                                    "history show a --db " + shell_word(db)}) {
+    const auto r = perfgate(command);
+    EXPECT_EQ(r.exit_code, 2) << command << "\n" << r.output;
+    EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << r.output;
+    EXPECT_NE(r.output.find(db + ": an SQLite file of another application (tables 'users'"), std::string::npos)
+        << r.output;
+  }
+  EXPECT_EQ(schema(), before);
+  const auto mode = sql::open_database(db, sql::Access::read_only)->query("PRAGMA journal_mode");
+  EXPECT_EQ(std::get<std::string>(mode.at(0).at(0)), "delete") << "switched to WAL";
+  // An empty file is no application's: a history is made in it.
+  write_text(dir / "empty.sqlite", "");
+  EXPECT_EQ(perfgate(ingest((dir / "empty.sqlite").string(), run_file(dir.path(), 2))).exit_code, 0);
+}
+
 TEST(HistoryTestbed, ANameHoldingAnotherDevicesRunsIsRefusedUnlessForced) {
   const TempDir dir;
   const std::string db = (dir / "h.sqlite").string();

@@ -35,11 +35,15 @@ void require_existing_file(const std::string& file) {
 }  // namespace
 
 std::unique_ptr<Connection> open_database(const std::string& url, Access access) {
+  return open_database(url, access, {});
+}
+
+std::unique_ptr<Connection> open_database(const std::string& url, Access access, const SqliteFileCheck& before_writing) {
   const DatabaseUrl database = parse_database_url(url);
   if (database.engine == Engine::postgresql) return open_postgres(database, access == Access::read_only);
   require_parent_folder(database.location);
   if (access != Access::create) require_existing_file(database.location);
-  return open_sqlite(database.location, access);
+  return open_sqlite(database.location, access, before_writing);
 }
 
 }  // namespace perfgate::sql

@@ -129,7 +129,8 @@ class StepRow final : public RowView {
 
 class SqliteConnection final : public Connection {
  public:
-  SqliteConnection(std::string file, Access access) : file_(std::move(file)), access_(access) {}
+  SqliteConnection(std::string file, Access access, SqliteFileCheck before_writing)
+      : file_(std::move(file)), access_(access), before_writing_(std::move(before_writing)) {}
   SqliteConnection(const SqliteConnection&) = delete;
   SqliteConnection& operator=(const SqliteConnection&) = delete;
   ~SqliteConnection() override {
@@ -142,8 +143,10 @@ class SqliteConnection final : public Connection {
       open_for_reading();
       return;
     }
+    require_writable_here();
     const int create = access_ == Access::create ? SQLITE_OPEN_CREATE : 0;
     open_with(file_, SQLITE_OPEN_READWRITE | create | SQLITE_OPEN_NOMUTEX);
+    if (before_writing_) before_writing_(*this);
     // WAL: readers never wait for the writer, and a commit is one append.
     execute_script("PRAGMA foreign_keys = ON");
     enter_wal_mode();
@@ -160,6 +163,22 @@ class SqliteConnection final : public Connection {
       open_with(immutable_uri(file_), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX);
     }
     execute_script("PRAGMA query_only = 1");
+  }
+
+  // SQLite opens a file it may not write read-only, yet still makes the
+  // -wal and -shm files beside it (this user's, mode 0644), and the write
+  // that then fails leaves them there: the owner's next write is refused
+  // (issue 41).  A file that exists is written only where this user may
+  // write it and, unless both are there already, create its -wal and -shm.
+  void require_writable_here() const {
+    std::error_code error;
+    if (file_ == ":memory:" || !std::filesystem::exists(file_, error)) return;
+    if (::access(file_.c_str(), W_OK) != 0)
+      fail("this user cannot write the history file (read-only, or another user's); nothing was opened for writing");
+    const bool beside = std::filesystem::exists(file_ + "-wal", error) && std::filesystem::exists(file_ + "-shm", error);
+    if (!beside && !writable_here(file_))
+      fail("this user cannot create files in its folder (where SQLite keeps the -wal and -shm files); nothing was "
+           "opened for writing");
   }
 
   void open_with(const std::string& name, int flags) {
@@ -301,14 +320,16 @@ class SqliteConnection final : public Connection {
 
   std::string file_;
   Access access_;
+  SqliteFileCheck before_writing_;
   sqlite3* db_ = nullptr;
   StatementCache statements_;
 };
 
 }  // namespace
 
-std::unique_ptr<Connection> open_sqlite(const std::filesystem::path& file, Access access) {
-  auto connection = std::make_unique<SqliteConnection>(file.string(), access);
+std::unique_ptr<Connection> open_sqlite(const std::filesystem::path& file, Access access,
+                                        const SqliteFileCheck& before_writing) {
+  auto connection = std::make_unique<SqliteConnection>(file.string(), access, before_writing);
   connection->open();
   return connection;
 }

@@ -99,6 +99,12 @@ inline constexpr int kStatementTimeoutS = 60;
 inline constexpr int kLockTimeoutS = 30;
 std::unique_ptr<Connection> open_database(const std::string& url, Access access = Access::create);
 
+// What must hold of an existing SQLite file before anything is written to
+// it (the switch to WAL is a write): open_history refuses another
+// application's file with it.  It throws to refuse; PostgreSQL skips it.
+using SqliteFileCheck = std::function<void(Connection&)>;
+std::unique_ptr<Connection> open_database(const std::string& url, Access access, const SqliteFileCheck& before_writing);
+
 // Commits when the scope ends normally, rolls back when an exception leaves
 // it: a failed ingest leaves the store as it was.
 class Transaction {
