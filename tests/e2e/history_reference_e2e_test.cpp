@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <ctime>
 #include <filesystem>
 #include <map>
 #include <string>
@@ -418,6 +419,16 @@ TEST_F(PlantedHistory, TooFewRunsLeftToPoolIsExitTwoSayingWhy) {
   EXPECT_FALSE(fs::exists(dir_ / "baselines"));
 }
 
+// Now and a second on, as a results file dates itself.
+std::string utc_now_plus_one_second() {
+  const std::time_t now = std::time(nullptr) + 1;
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
 // A suite with no baseline of its own device, gated against its history:
 // NOT GATED (with the count) until the history holds K main runs, then
 // judged against them; a planted slowdown in a pull-request run is a
@@ -454,23 +465,38 @@ TEST(HistoryReferenceGate, ASuiteWithoutABaselineIsGatedAgainstItsLastMainRuns) 
   EXPECT_NE(comparison(4).at("status"), "NOT_GATED");
   EXPECT_NE(gated.output.find("history: last 3 main runs"), std::string::npos) << "the console names the reference";
 
+  // A poisoned main run joins the history (c4 stored again at 100 times its
+  // times, a second later): the reference leaves it out and every report
+  // of the next comparison names it (issue 41).
+  Results poisoned = load_results(dir / "run4" / "host.results.json");
+  for (BenchmarkResult& b : poisoned.benchmarks)
+    for (double& sample : b.samples) sample *= 100.0;
+  poisoned.source.git_commit = "c4x";
+  poisoned.created_utc = utc_now_plus_one_second();
+  ingest_results(*sql::open_database(db), poisoned, "poisoned run", IngestOptions{});
+
   const auto slower = suite(5, "--perfgate_history_kind=pr",
                             "PERFGATE_ALLOW_FAULT_INJECTION=1 PERFGATE_HOST_PLANT_FACTOR=30 PERFGATE_HOST_PLANT_SLOWDOWN=" + planted);
-  // Thirty times the work: far beyond this machine's drift.  Under heavy
-  // load the reference's rounds may spread so far that the gate cannot
-  // confirm it (INCONCLUSIVE, exit 0); it never passes it.
+  // Thirty times the work: far beyond this machine's drift, and confirmed by
+  // the re-measurement rounds against the two runs pooled.
   const nlohmann::json judged = comparison(5).at("benchmarks").at(0);
   EXPECT_GT(judged.at("evidence").at("ratio").get<double>(), 3.0) << judged.dump();
-  const std::string verdict = judged.at("verdict");
-  EXPECT_TRUE(verdict == "REGRESSION" || verdict == "INCONCLUSIVE") << judged.dump();
-  EXPECT_EQ(slower.exit_code, verdict == "REGRESSION" ? 1 : 0) << slower.output;
+  EXPECT_EQ(judged.at("verdict"), "REGRESSION") << judged.dump();
+  EXPECT_EQ(slower.exit_code, 1) << slower.output;
   const std::string pr_origin = comparison(5).at("baseline").at("origin");
-  EXPECT_NE(pr_origin.find(", commits c2..c4"), std::string::npos) << pr_origin;
+  EXPECT_NE(pr_origin.find("history: last 3 main runs on "), std::string::npos) << pr_origin;
+  EXPECT_NE(pr_origin.find(", 2 pooled (1 left out), commits c3..c4"), std::string::npos) << pr_origin;
+  const std::string notes = comparison(5).at("notes").dump();
+  EXPECT_NE(notes.find("history: left out run "), std::string::npos) << notes;
+  EXPECT_NE(notes.find("(commit c4x, "), std::string::npos) << notes;
+  EXPECT_NE(slower.output.find("perfgate: history: left out run "), std::string::npos) << slower.output;
+  const std::string markdown = read_text(dir / "run5" / "host.md");
+  EXPECT_NE(markdown.find("(commit c4x, "), std::string::npos) << markdown;
 
   const auto after = suite(6, "");
   ASSERT_TRUE(after.exit_code == 0 || after.exit_code == 1) << after.output;
   const std::string main_origin = comparison(6).at("baseline").at("origin");
-  EXPECT_NE(main_origin.find(", commits c2..c4"), std::string::npos) << "the pull-request run c5 is not main: " << main_origin;
+  EXPECT_NE(main_origin.find(", commits c3..c4"), std::string::npos) << "the pull-request run c5 is not main: " << main_origin;
 }
 
 }  // namespace

@@ -30,8 +30,9 @@
 
 namespace perfgate::history {
 
-// 1.5x: above the largest whole-run move measured between runs of one
-// build on the shared CI machines (+30%, docs/measurements.md), and beyond
+// 1.5x: above the largest move seen between runs of one build on a shared
+// CI machine (+30%, a memory-bound case beside other tests:
+// tests/e2e/ab_e2e_test.cpp), and beyond
 // four run-to-run standard deviations at the 10% the gate believes of the
 // history's spread at most (log 1.5 = 0.41); a poisoned run of 2x is beyond it.
 inline constexpr double kOutlyingRatio = 1.5;
