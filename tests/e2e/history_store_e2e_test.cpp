@@ -198,6 +198,17 @@ TEST_P(HistoryStoreTest, AFileWithoutCommitOrDeviceNeedsTheFlags) {
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("give --commit"), std::string::npos) << e.what();
   }
+  // Recorded as a run ends there is no --commit to give: the advice says
+  // where the commit comes from instead (issue 41).
+  IngestOptions recording;
+  recording.missing_commit_advice = kRecordingCommitAdvice;
+  try {
+    ingest({dir_ / "nocommit.json"}, recording);
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()).find("--commit"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("PERFGATE_GIT_COMMIT=SHA"), std::string::npos) << e.what();
+  }
   IngestOptions options;
   options.commit = "abc";
   EXPECT_EQ(ingest({dir_ / "nocommit.json"}, options).runs_added, 1u);

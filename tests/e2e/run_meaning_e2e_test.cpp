@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "perfgate/history/open_history.hpp"
 #include "perfgate/model/results_io.hpp"
 #include "results_builder.hpp"
 #include "shell.hpp"
@@ -166,6 +167,19 @@ TEST_F(RunMeaning, RecordingInTheHistoryNeverChangesTheExitCode) {
   // The same through the environment, as ci/perf-gate.sh passes it.
   const auto skipped = run_shell(suite(flags, "PERFGATE_TEST_SKIP_ALL=1 PERFGATE_HISTORY=" + db));
   EXPECT_EQ(skipped.exit_code, 77) << skipped.output;
+  // Issue 41: a history that refuses the run (its testbed holds another
+  // device's runs, as a forced ingest leaves it) is a warning; the exit
+  // code is the gate's, with and without it.
+  const auto first = run_shell(suite(flags + " --perfgate_history=" + db, "PERFGATE_GIT_COMMIT=abc123"));
+  ASSERT_EQ(first.exit_code, 0) << first.output;
+  history::open_history((dir_ / "h.sqlite").string(), sql::Access::read_write)
+      ->query("UPDATE testbeds SET device_slug = 'cpu-another-machine'");
+  const auto without = run_shell(suite(flags));
+  const auto with = run_shell(suite(flags + " --perfgate_history=" + db, "PERFGATE_GIT_COMMIT=def456"));
+  EXPECT_EQ(with.exit_code, without.exit_code) << with.output;
+  EXPECT_EQ(count_occurrences(with.output, "perfgate: warning: the history could not record this run"), 1u) << with.output;
+  EXPECT_NE(with.output.find("holds runs of device 'cpu-another-machine'"), std::string::npos) << with.output;
+  EXPECT_NE(with.output.find("exit code stand"), std::string::npos) << with.output;
 }
 
 // A fake build tree whose one gated test runs `command` (with the

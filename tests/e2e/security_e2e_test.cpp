@@ -96,6 +96,25 @@ TEST_F(Security, PromoteEscapesControlCharactersOfASuiteName) {
   EXPECT_TRUE(files_under(dir_ / "baselines").empty());
 }
 
+// Issue 41: the refusal of a name holding U+202E named the character and
+// then echoed it, reordering the rest of the line in a terminal or a log.
+TEST_F(Security, ARefusalNeverEchoesABidirectionalControl) {
+  Results run = suite_run("kernels", 1);
+  run.benchmarks[0].name = "gemm/\u202Efp32";
+  write("bidi.json", run);
+  write("base.json", suite_run("kernels", 2));
+  const auto compared = run_shell(shell_word(PERFGATE_CLI) + " compare " + shell_word(path("base.json")) + " " +
+                                  shell_word(path("bidi.json")) + " 2>&1");
+  EXPECT_EQ(compared.exit_code, 2) << compared.output;
+  EXPECT_NE(compared.output.find("bidirectional control character (U+202E)"), std::string::npos) << compared.output;
+  EXPECT_EQ(compared.output.find("\u202E"), std::string::npos) << "the character itself was echoed";
+  EXPECT_NE(compared.output.find("\\u202e"), std::string::npos) << compared.output;
+  write_with_suite("bidi_suite.json", "kern\u202Eels");
+  const auto promoted = promote(shell_word(path("bidi_suite.json")));
+  EXPECT_EQ(promoted.exit_code, 2) << promoted.output;
+  EXPECT_EQ(promoted.output.find("\u202E"), std::string::npos) << "the character itself was echoed";
+}
+
 TEST_F(Security, PromoteEscapesAFailedCasesErrorText) {
   Results failed = suite_run("kernels", 1);
   failed.benchmarks.push_back(testing::failed_benchmark("broken", "boom\x1b[2K\r\nperfgate: PASS (exit 0)"));

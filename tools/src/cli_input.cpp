@@ -1,5 +1,9 @@
 #include "cli_input.hpp"
 
+#include <cmath>
+#include <cstdlib>
+
+#include "perfgate/model/errors.hpp"
 #include "perfgate/model/input_file.hpp"
 #include "perfgate/model/suite_name.hpp"
 
@@ -11,13 +15,24 @@ CLI::Validator existing_file_or_stdin() {
       "FILE (or - for standard input)");
 }
 
-CLI::Validator suite_name_validator() {
+CLI::Validator suite_name_validator(const char* what) {
   return CLI::Validator(
-      [](std::string& text) {
+      [what](std::string& text) {
         const auto problem = suite_name_problem(text);
-        return problem ? "suite name '" + text + "' " + *problem : std::string();
+        return problem ? std::string(what) + " name " + quote_text(text) + " " + *problem : std::string();
       },
       "NAME");
+}
+
+CLI::Validator finite_number_validator() {
+  return CLI::Validator(
+      [](std::string& text) {
+        char* end = nullptr;
+        const double value = std::strtod(text.c_str(), &end);
+        if (end == text.c_str() || *end != '\0') return "'" + text + "' is not a number";
+        return std::isfinite(value) ? std::string() : "'" + text + "' is not a finite number";
+      },
+      "NUMBER");
 }
 
 }  // namespace perfgate::cli

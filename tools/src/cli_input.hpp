@@ -12,6 +12,11 @@ CLI::Validator existing_file_or_stdin();
 
 // A suite's name as perfgate_add_suite() takes it (suite_name.hpp): it names
 // files and baselines, so --suite is checked where it is parsed.
-CLI::Validator suite_name_validator();
+CLI::Validator suite_name_validator(const char* what = "suite");
+
+// A number that is finite: CLI::Range lets NaN through (every comparison
+// with it is false), and a NaN --remeasure-seconds switched the budget off.
+// Checked before the range.
+CLI::Validator finite_number_validator();
 
 }  // namespace perfgate::cli

@@ -120,7 +120,8 @@ void add_baseline(CLI::App& app, Program& p) {
                                      "testbed in this history (an SQLite file or a postgresql:// URL), each run a round");
   // What only measuring means: a history's runs are taken as they were.
   for (const char* measuring : {"--filter", "--repetitions", "--rounds"}) from_history->excludes(u->get_option(measuring));
-  u->add_option("--testbed", p.update.testbed, "with --from-history: the testbed (default: this machine's, per suite)");
+  u->add_option("--testbed", p.update.testbed, "with --from-history: the testbed (default: this machine's, per suite)")
+      ->check(suite_name_validator("testbed"));
   u->add_option("--runs", p.update.history_runs, "with --from-history: how many of the latest main runs")
       ->check(CLI::Range(1, 1000))
       ->capture_default_str();
@@ -168,7 +169,7 @@ void add_ab(CLI::App& app, Program& p) {
       ->check(CLI::Range(0, 1000000))->capture_default_str();
   a->add_option("--remeasure-seconds", p.ab.remeasure_seconds,
                 "wall time for the extra rounds; a look starts only if expected to end within it")
-      ->check(CLI::Range(0.0, 1e9))->capture_default_str();
+      ->check(finite_number_validator())->check(CLI::Range(0.0, 1e9))->capture_default_str();
   a->add_option("--suite", p.ab.suite, "the suite's name in the reports (default: the builds')")->check(suite_name_validator());
   add_report_flags(*a, p.ab.reports);
   a->add_option("--out-dir", p.ab.out_dir,
@@ -209,7 +210,8 @@ void add_history(CLI::App& app, Program& p) {
       ->check(existing_file_or_stdin());
   i->add_option("--commit", p.history_ingest.ingest.commit, "the commit the files measured (replaces theirs)");
   i->add_option("--ordinal", p.history_ingest.ingest.ordinal, "the commit's place in the main line (git rev-list --count)");
-  i->add_option("--testbed", p.history_ingest.ingest.testbed, "the testbed's name (replaces the one derived from the device)");
+  i->add_option("--testbed", p.history_ingest.ingest.testbed, "the testbed's name (replaces the one derived from the device)")
+      ->check(suite_name_validator("testbed"));
   i->add_option("--suite", p.history_ingest.ingest.suite,
                 "the suite's name (replaces the file's: its program's name for Google Benchmark and NVBench JSON)")
       ->check(suite_name_validator());
@@ -219,17 +221,19 @@ void add_history(CLI::App& app, Program& p) {
   auto* c = h->add_subcommand("changes", "step changes in each benchmark's series, regressions first");
   add_db_flag(*c, p.history_changes.db);
   c->add_option("--benchmark", p.history_changes.benchmark_regex, "only benchmarks matching this regex");
-  c->add_option("--testbed", p.history_changes.testbed, "only this testbed");
+  c->add_option("--testbed", p.history_changes.testbed, "only this testbed")
+      ->check(suite_name_validator("testbed"));
   c->add_option("--since", p.history_changes.since, "only runs since this date (YYYY-MM-DD)");
   c->add_option("--json", p.history_changes.json, "write the changes as JSON here");
   c->add_option("--max-p", p.history_changes.max_p_value, "the change-point test's significance level")
-      ->check(CLI::Range(1e-12, 0.5))->capture_default_str();
+      ->check(finite_number_validator())->check(CLI::Range(1e-12, 0.5))->capture_default_str();
   c->add_flag("--full", p.history_changes.full,
               "recompute every series from its first run (else only series with new runs, from their recent tail)");
   auto* s = h->add_subcommand("show", "one benchmark's series: commit, date, median, interval");
   add_db_flag(*s, p.history_show.db);
   s->add_option("BENCHMARK", p.history_show.benchmark, "the benchmark's full name")->required();
-  s->add_option("--testbed", p.history_show.testbed, "only this testbed");
+  s->add_option("--testbed", p.history_show.testbed, "only this testbed")
+      ->check(suite_name_validator("testbed"));
   s->add_option("--since", p.history_show.since, "only runs since this date (YYYY-MM-DD)");
   s->add_option("--kind", p.history_show.kind, "main, pr or ab")->capture_default_str();
   auto* r = h->add_subcommand("prune", "delete the raw samples of old runs (every median is kept)");
@@ -240,10 +244,11 @@ void add_history(CLI::App& app, Program& p) {
   add_db_flag(*o, p.history_report.db);
   o->add_option("--out", p.history_report.out, "the site's folder (created)")->required();
   o->add_option("--benchmark", p.history_report.benchmark_regex, "only benchmarks matching this regex");
-  o->add_option("--testbed", p.history_report.testbed, "only this testbed");
+  o->add_option("--testbed", p.history_report.testbed, "only this testbed")
+      ->check(suite_name_validator("testbed"));
   o->add_option("--since", p.history_report.since, "only runs since this date (YYYY-MM-DD)");
   o->add_option("--max-p", p.history_report.max_p_value, "the change-point test's significance level")
-      ->check(CLI::Range(1e-12, 0.5))->capture_default_str();
+      ->check(finite_number_validator())->check(CLI::Range(1e-12, 0.5))->capture_default_str();
   o->add_option("--commit-url", p.history_report.commit_url,
                 "commits as links: a URL template such as https://host/org/repo/commit/{commit}");
 }

@@ -217,6 +217,7 @@ void ingest(const std::vector<fs::path>& comparisons, const RunOptions& options)
     const auto db = history::open_history(options.history, sql::Access::create);
     history::IngestOptions ingest;
     ingest.kind = options.history_kind;
+    ingest.missing_commit_advice = history::kRecordingCommitAdvice;
     const history::IngestSummary s = history::ingest_files(*db, comparisons, ingest);
     std::cout << "perfgate: history " << db->describe() << ": " << s.comparisons_added << " comparison(s) added, "
               << s.comparisons_present << " already there\n";

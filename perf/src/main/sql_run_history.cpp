@@ -63,7 +63,7 @@ void SqlRunHistory::record(const Results& current) noexcept {
     }
     history::IngestOptions options;
     options.kind = kind_;
-    options.missing_commit_advice = kMissingCommitAdvice;
+    options.missing_commit_advice = history::kRecordingCommitAdvice;
     const history::IngestSummary s = history::ingest_results(*db_, current, "this run (" + current.suite + ")", options);
     for (const std::string& warning : s.warnings) std::cerr << "perfgate: warning: " << printable_text(warning) << "\n";
     std::cerr << "perfgate: run recorded in the history " << db_->describe() << " (" << kind_ << ", " << s.measurements

@@ -77,26 +77,6 @@ std::string benchmark_filter_for(const std::vector<std::string>& canonical_names
   return filter;
 }
 
-namespace {
-
-// Characters that make a name look other than it is: C1 controls, the
-// bidirectional controls (U+202E turns "BM_gemm_fp16" into what reads as
-// another name), zero-width and invisible ones (two names that look
-// identical), and the byte-order mark.  Refused at load, so that every
-// writer shows a name as it is.
-const char* invisible_or_bidi(std::uint32_t c) {
-  if (c >= 0x80 && c <= 0x9f) return "a C1 control character";
-  if (c == 0x061c || c == 0x200e || c == 0x200f || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069))
-    return "a bidirectional control character";
-  if (c == 0x00ad || c == 0x034f || c == 0x115f || c == 0x1160 || c == 0x180e || (c >= 0x200b && c <= 0x200d) ||
-      (c >= 0x2060 && c <= 0x2064) || c == 0x3164 || c == 0xfeff || c == 0xffa0 || (c >= 0xfff9 && c <= 0xfffb))
-    return "an invisible character";
-  if ((c >= 0xe0000 && c <= 0xe007f)) return "an invisible tag character";
-  return nullptr;
-}
-
-}  // namespace
-
 std::optional<std::string> benchmark_name_problem(const std::string& name) {
   if (name.empty()) return "the name is empty";
   if (name.size() > 1024) return "the name is longer than 1024 bytes";

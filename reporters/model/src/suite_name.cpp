@@ -20,7 +20,7 @@ std::optional<std::string> suite_name_problem(std::string_view name) {
   for (char c : name)
     if (!letter_or_digit(c) && c != '_' && c != '.' && c != '-')
       return "must use only letters, digits, '_', '.' and '-' (it names files)";
-  if (name == "." || name == "..") return "names a folder, not a suite";
+  if (name == "." || name == "..") return "is '" + std::string(name) + "', which names a folder";
   return std::nullopt;
 }
 
@@ -31,9 +31,9 @@ std::optional<std::string> device_slug_problem(std::string_view slug) {
   return std::nullopt;
 }
 
-void require_suite_name(std::string_view name, const std::string& where) {
+void require_suite_name(std::string_view name, const std::string& where, const char* what) {
   if (const auto problem = suite_name_problem(name))
-    throw InputError(where + ": suite " + quote_text(std::string(name)) + " " + *problem);
+    throw InputError(where + ": " + what + " " + quote_text(std::string(name)) + " " + *problem);
 }
 
 void require_device_slug(std::string_view slug, const std::string& where) {

@@ -48,4 +48,15 @@ std::string valid_utf8(std::string_view text) {
   return out;
 }
 
+const char* invisible_or_bidi(std::uint32_t c) {
+  if (c >= 0x80 && c <= 0x9f) return "a C1 control character";
+  if (c == 0x061c || c == 0x200e || c == 0x200f || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069))
+    return "a bidirectional control character";
+  if (c == 0x00ad || c == 0x034f || c == 0x115f || c == 0x1160 || c == 0x180e || (c >= 0x200b && c <= 0x200d) ||
+      (c >= 0x2060 && c <= 0x2064) || c == 0x3164 || c == 0xfeff || c == 0xffa0 || (c >= 0xfff9 && c <= 0xfffb))
+    return "an invisible character";
+  if ((c >= 0xe0000 && c <= 0xe007f)) return "an invisible tag character";
+  return nullptr;
+}
+
 }  // namespace perfgate

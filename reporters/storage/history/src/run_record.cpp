@@ -106,7 +106,8 @@ RunRecord make_run_record(const Results& results, const ContentHash& content, co
   run.testbed = testbed_of(results.fingerprint, options.testbed, origin);
   run.commit = options.commit.empty() ? results.source.git_commit : options.commit;
   if (run.commit.empty())
-    throw InputError(origin + ": no commit recorded (Google Benchmark and NVBench files carry none): give --commit SHA");
+    throw InputError(origin + ": no commit recorded (Google Benchmark and NVBench files carry none): " +
+                     options.missing_commit_advice);
   run.ordinal = options.ordinal;
   run.created_utc = results.created_utc;
   run.run_time = epoch_seconds(results.created_utc).value_or(now);

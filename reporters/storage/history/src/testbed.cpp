@@ -34,7 +34,7 @@ Testbed testbed_of(const Fingerprint& fingerprint, const std::string& override_n
   t.topology = peer_summary(fingerprint);
   t.fingerprint_json = fingerprint_to_json(fingerprint).dump();
   if (!override_name.empty()) {
-    require_suite_name(override_name, "--testbed");  // the same safe alphabet as suite names
+    require_suite_name(override_name, "--testbed", "testbed");  // the same safe alphabet as suite names
     t.name = override_name;
     if (t.device_slug.empty()) t.device_slug = override_name;
     return t;

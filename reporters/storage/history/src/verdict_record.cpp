@@ -36,7 +36,8 @@ ComparisonRecord make_comparison_record(const std::string& content, const std::s
   ComparisonRecord c;
   c.suite = comparison.suite;
   c.commit = options.commit.empty() ? comparison.current.git_commit : options.commit;
-  if (c.commit.empty()) throw InputError(origin + ": the comparison names no current commit: give --commit SHA");
+  if (c.commit.empty())
+    throw InputError(origin + ": the comparison names no current commit: " + options.missing_commit_advice);
   c.testbed = options.testbed.empty() ? comparison.current.device.slug : options.testbed;
   if (c.testbed.empty()) throw InputError(origin + ": the comparison names no device: give --testbed NAME");
   c.baseline_commit = comparison.baseline.git_commit;

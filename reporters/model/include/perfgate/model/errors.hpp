@@ -40,6 +40,8 @@ std::string quote_text(const std::string& text);
 // `text` at full length with its control characters escaped (C0, DEL and the
 // C1 range U+0080-U+009F): text from a results file can neither break a
 // line nor send a terminal an escape sequence (a forged "perfgate: PASS").
+// Bidirectional controls and invisible characters (utf8.hpp) are shown as
+// \uXXXX too: an error that names a refused name never echoes its U+202E.
 std::string printable_text(const std::string& text);
 
 }  // namespace perfgate

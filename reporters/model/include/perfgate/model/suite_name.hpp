@@ -21,8 +21,9 @@ std::optional<std::string> suite_name_problem(std::string_view name);
 std::optional<std::string> device_slug_problem(std::string_view slug);
 
 // InputError "<where>: suite '<name>' <problem>" (name escaped) when the suite
-// name is unusable; `where` names the file or flag it came from.
-void require_suite_name(std::string_view name, const std::string& where);
+// name is unusable; `where` names the file or flag it came from, `what` the
+// kind of name ("testbed": a testbed's name follows the same rule).
+void require_suite_name(std::string_view name, const std::string& where, const char* what = "suite");
 
 // The same for a device slug.
 void require_device_slug(std::string_view slug, const std::string& where);

@@ -15,6 +15,12 @@
 
 namespace perfgate::history {
 
+// The advice where a run is recorded as it ends (a suite's --perfgate_history,
+// `perfgate run --history`): no --commit there; the commit comes from these
+// (source_info.hpp).
+inline constexpr const char* kRecordingCommitAdvice =
+    "run it in the project's git checkout, or set PERFGATE_GIT_COMMIT=SHA (GITHUB_SHA and CI_COMMIT_SHA are read too)";
+
 // What a file may lack, or what the caller says of it.
 struct IngestOptions {
   std::string commit;                   // --commit SHA: replaces the file's commit
@@ -23,6 +29,9 @@ struct IngestOptions {
   std::string kind = "main";            // --kind main|pr|ab: only "main" runs form the trend
   std::string suite;                    // --suite NAME: replaces the file's suite (its program's name)
   bool force = false;                   // --force: a --testbed that holds another device's runs takes this one's too
+  // What the caller's user can do when a file names no commit: `history
+  // ingest` has --commit; a suite or `perfgate run` recording has none.
+  std::string missing_commit_advice = "give --commit SHA";
 };
 
 struct IngestSummary {
