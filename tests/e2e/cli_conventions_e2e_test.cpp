@@ -155,6 +155,25 @@ TEST_F(CliConventions, HistoryIngestReadsStandardInput) {
   EXPECT_EQ(twice.output, "perfgate: error: standard input ('-') can be read once; history ingest's FILES names it 2 times\n");
 }
 
+// Issue 41: `baseline promote -` was refused ("File does not exist: -")
+// though '-' is promised wherever a subcommand reads a file.
+TEST_F(CliConventions, BaselinePromoteReadsStandardInputOnce) {
+  write("base.json", host_run(1.0, 1));
+  const auto run = run_shell("env -u CI " + kCli + " baseline promote - --baseline-dir " + path("baselines") + " < " +
+                             path("base.json") + " 2>&1");
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  std::vector<std::filesystem::path> written;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir_ / "baselines"))
+    if (entry.is_regular_file() && entry.path().filename() == "host.json") written.push_back(entry.path());
+  ASSERT_EQ(written.size(), 1u) << run.output;
+  const auto show = perfgate("baseline show " + written[0].string());
+  EXPECT_NE(show.output.find("suite host"), std::string::npos) << show.output;
+  const auto twice = run_shell("env -u CI " + kCli + " baseline promote - - --baseline-dir " + path("baselines") + " < " +
+                               path("base.json") + " 2>&1");
+  EXPECT_EQ(twice.exit_code, 2) << twice.output;
+  EXPECT_EQ(twice.output, "perfgate: error: standard input ('-') can be read once; baseline promote's RESULTS names it 2 times\n");
+}
+
 // Every error: one line on stderr, "perfgate: error: ...", exit 2.
 TEST_F(CliConventions, EveryErrorIsOneLineInOneStyle) {
   write("base.json", host_run(1.0, 1));

@@ -9,6 +9,7 @@
 #include "perfgate/compare/exit_code.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/fingerprint.hpp"
+#include "perfgate/model/input_file.hpp"
 #include "perfgate/model/results_io.hpp"
 #include "perfgate/model/suite_name.hpp"
 #include "suite_manifest.hpp"
@@ -72,6 +73,7 @@ std::string origin_of(const std::vector<fs::path>& files) {
 
 int run_baseline_promote(const BaselinePromoteOptions& options) {
   refuse_baseline_write_in_ci(options.force);
+  require_standard_input_once(options.files, "baseline promote's RESULTS");
   std::vector<Results> runs;
   for (const fs::path& file : options.files) {
     runs.push_back(load_promotable(file));

@@ -128,7 +128,9 @@ void add_baseline(CLI::App& app, Program& p) {
   u->add_option("--baseline-dir", p.update.baseline_dir,
                 "with --from-history: where the baselines go (default: the suite's folder from the build, else ./baselines)");
   auto* p2 = b->add_subcommand("promote", "make results files already measured the baseline (each file a round)");
-  p2->add_option("RESULTS", p.promote.files, "perfgate results of one suite on one device")->required()->check(CLI::ExistingFile);
+  p2->add_option("RESULTS", p.promote.files, "perfgate results of one suite on one device (- for standard input, once)")
+      ->required()
+      ->check(existing_file_or_stdin());
   p2->add_option("--baseline-dir", p.promote.baseline_dir, "default: the suite's baseline folder from the build");
   p2->add_flag("--append", p.promote.append, "pool with the old baseline's rounds instead of replacing them");
   p2->add_option("--keep-rounds", p.promote.keep_rounds, "with --append: the most recent rounds kept")
