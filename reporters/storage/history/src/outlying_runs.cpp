@@ -81,16 +81,16 @@ std::vector<CaseLeftOut> cap_case_values(std::vector<Results>& rounds) {
     std::vector<bool> pooled(rounds.size());
     std::size_t count = 0;
     for (std::size_t r = 0; r < rounds.size(); ++r) count += (pooled[r] = present(values, r)) ? 1 : 0;
-    std::size_t kept = count;
     const auto ratio_of = [&](std::size_t r) { return ratio_to_others(values, r, pooled); };
-    // Only a majority of agreeing values makes the others outlying.
-    while (2 * (kept - 1) > count) {
-      const auto furthest = furthest_outlying(pooled, ratio_of);
-      if (!furthest) break;
+    std::vector<CaseLeftOut> beyond;
+    std::optional<std::pair<std::size_t, double>> furthest;
+    while ((furthest = furthest_outlying(pooled, ratio_of)) && 2 * (count - beyond.size() - 1) > count) {
       pooled[furthest->first] = false;
-      --kept;
-      left_out.push_back({furthest->first, name, furthest->second});
+      beyond.push_back({furthest->first, name, furthest->second});
     }
+    // Only a majority of agreeing values makes the others outlying: when
+    // the values left would still disagree, none is left out.
+    if (!furthest) left_out.insert(left_out.end(), beyond.begin(), beyond.end());
   }
   for (const CaseLeftOut& c : left_out) {
     auto& cases = rounds[c.round].benchmarks;

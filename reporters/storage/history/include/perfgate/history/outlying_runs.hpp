@@ -16,9 +16,10 @@
 // Then, among the runs kept, the same bound per case, the same way: a
 // run's value of a case (its median) beyond the bound relative to the
 // median of the other kept runs' values of that case is left out of that
-// case's pool, as long as more than half of the case's values remain (with
-// no majority, nothing says which values are normal: the case keeps them,
-// and its wide spread is what the gate reads).  docs/design.md, "History
+// case's pool, when the values left then agree (none beyond the bound) and
+// are more than half of the case's values; otherwise no majority says which
+// values are normal: the case keeps them all, and its wide spread is what
+// the gate reads.  docs/design.md, "History
 // as the reference", says why 1.5.
 
 #include <cstddef>
