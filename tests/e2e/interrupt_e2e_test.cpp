@@ -145,6 +145,48 @@ TEST_F(Interrupted, ASigtermedGateRunKeepsItsFinishedCasesAndLeavesNoScratchFold
   EXPECT_NE(log().find("interrupted"), std::string::npos) << log();
 }
 
+// Issue 41: SIGTERM while a re-measurement round hangs in a case that
+// ignores it (a wait in a driver): the worker is killed with its process
+// group once the grace is over, its folder removed, the run ends as
+// interrupted.  It once waited for the worker for ever, and a CI runner's
+// SIGKILL then left the folder in $TMPDIR.
+TEST_F(Interrupted, ASigtermDuringAHungRoundLeavesNoWorkerFolderAndNoOrphan) {
+  const std::string baseline = (dir_ / "baseline.json").string();
+  const auto recorded = run_shell(shell_word(PERFGATE_CRASH_SUITE) +
+                                  " --benchmark_repetitions=10 --perfgate_mode=record --perfgate_results=" + shell_word(baseline));
+  ASSERT_EQ(recorded.exit_code, 0) << recorded.output;
+  json fast = json::parse(read_text(baseline));  // the middle case 50 times faster: re-measured
+  for (json& c : fast["benchmarks"])
+    if (c["name"] == "selftest/crashes") {
+      for (json& t : c["samples"]) t = t.get<double>() / 50;
+      c["median"] = c["median"].get<double>() / 50;
+    }
+  write_text(dir_ / "fast.json", fast.dump());
+
+  const fs::path hang = dir_ / "round-hang";
+  start("env -u CI TMPDIR=" + shell_word((dir_ / "tmp").string()) + " PERFGATE_TEST_ROUND_MARK=" +
+        shell_word((dir_ / "mark").string()) + " PERFGATE_TEST_HANG_IN_ROUND=" + shell_word(hang.string()) + " " +
+        shell_word(PERFGATE_CRASH_SUITE) + " --benchmark_repetitions=10 --perfgate_round_deadline_floor=600 --perfgate_baseline=" +
+        shell_word((dir_ / "fast.json").string()) + " --perfgate_out_dir=" + shell_word((dir_ / "out").string()));
+  ASSERT_TRUE(wait_until([&] { return fs::exists(hang) || fs::exists(dir_ / "status"); }, 120) && fs::exists(hang))
+      << "the round never hung: " << log();
+  std::istringstream pids(read_text(hang));
+  pid_t worker = 0, gate = 0, child = 0;
+  pids >> worker >> gate >> child;
+  started_.insert(started_.end(), {worker, gate, child});
+  ASSERT_GT(child, 0) << read_text(hang);
+  EXPECT_EQ(entries_in(dir_ / "tmp"), 1u) << "the round's worker folder";
+  ASSERT_EQ(::kill(gate, SIGTERM), 0);
+
+  EXPECT_EQ(wait_for_status(), "143") << log();
+  EXPECT_TRUE(wait_until([&] { return !running(worker) && !running(child); }, 30))
+      << "the hung worker (" << worker << ") or its case's child (" << child << ") outlived the gate process";
+  EXPECT_EQ(entries_in(dir_ / "tmp"), 0u) << "the worker folder is left";
+  EXPECT_NE(log().find("interrupted by signal 15"), std::string::npos) << log();
+  ASSERT_TRUE(fs::exists(dir_ / "out/crash_selftest.results.json")) << "the run's measurements, written before the rounds";
+  EXPECT_FALSE(fs::exists(dir_ / "out/crash_selftest.junit.xml")) << "an interrupted gate has no reports";
+}
+
 class InterruptedUpdate : public Interrupted {
  protected:
   void SetUp() override {

@@ -10,6 +10,7 @@
 
 #include <filesystem>
 #include <string>
+#include <tuple>
 
 #include <nlohmann/json.hpp>
 
@@ -376,6 +377,68 @@ TEST_F(RunMeaning, AbsurdTimesAreAnInputErrorNamingTheFileAndTheCase) {
   EXPECT_NE(ratio.output.find(" s and 5000 s) give a ratio or interval that is not a finite number"), std::string::npos)
       << ratio.output;
   EXPECT_EQ(count_occurrences(ratio.output, "\n"), 1u) << ratio.output;
+}
+
+// Issue 41: a case that ends the process with exit code 0 mid-run (a
+// library's early exit) once became REMOVED, and the suite and `perfgate
+// run` exited 0.  Now it is an ERROR naming the case, in the suite's
+// comparison and in the run's summary: exit 2 for both.
+TEST_F(RunMeaning, PerfgateRunOfASuiteWhoseCaseExitsZeroMidRunIs2) {
+  record();
+  const std::string command = "PERFGATE_TEST_EXIT=0 " + shell_word(PERFGATE_CRASH_SUITE) +
+                              " --benchmark_repetitions=5 --benchmark_enable_random_interleaving=false --perfgate_suite=fake --perfgate_baseline=" +
+                              shell_word((dir_ / "r.json").string()) + " \"$1\"";
+  const fs::path build = fake_build(dir_.path(), command);
+  const auto run = run_shell(run_command(build));
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_NE(run.output.find("perfgate: error: case selftest/crashes: the case ended the process with exit code 0"),
+            std::string::npos)
+      << run.output;
+  const json c = read_json(dir_ / "out/fake.comparison.json");
+  EXPECT_EQ(c.at("exit_code"), 2);
+  EXPECT_EQ(verdicts(c).size(), 3u);
+  EXPECT_EQ(count_occurrences(c.dump(), "\"REMOVED\""), 0u) << c.dump(2);
+  const std::string summary = read_text(dir_ / "report/summary.md");
+  EXPECT_EQ(summary.rfind("## ⚠️ perfgate: ERROR (exit 2)", 0), 0u) << summary.substr(0, 300);
+  EXPECT_NE(summary.find("selftest/crashes"), std::string::npos) << summary;
+}
+
+// Issue 41: flags of sizes and times are range-checked where they are read:
+// one line naming the flag, exit 2, nothing measured.  2^31 - 1 repetitions
+// a round once ended in "internal error: std::bad_alloc" after the run; a
+// NaN budget compared false with everything and switched the budget off.
+TEST_F(RunMeaning, SizesAndTimesOutOfRangeAreOneLineNamingTheFlag) {
+  for (const auto& [flags, environment, named] :
+       {std::tuple{"--perfgate_confirm_repetitions=2147483647", "", "--perfgate_confirm_repetitions=2147483647"},
+        std::tuple{"--perfgate_remeasure_repetitions=-5", "", "--perfgate_remeasure_repetitions=-5"},
+        std::tuple{"", "PERFGATE_REMEASURE_SECONDS=nan", "--perfgate_remeasure_seconds=nan"},
+        std::tuple{"--perfgate_remeasure_seconds=inf", "", "--perfgate_remeasure_seconds=inf"},
+        std::tuple{"--perfgate_round_deadline_floor=-1", "", "--perfgate_round_deadline_floor=-1"},
+        std::tuple{"--perfgate_history_runs=99999999", "", "--perfgate_history_runs=99999999"},
+        std::tuple{"--benchmark_repetitions=2147483647", "", "--benchmark_repetitions=2147483647"}}) {
+    const auto run = run_shell(suite(std::string(flags) + " --perfgate_out_dir=" + shell_word((dir_ / "out").string()), environment));
+    EXPECT_EQ(run.exit_code, 2) << run.output;
+    EXPECT_EQ(count_occurrences(run.output, "\n"), 1u) << run.output;
+    EXPECT_NE(run.output.find(std::string("perfgate: error: ") + named), std::string::npos) << run.output;
+    EXPECT_EQ(run.output.find("internal error"), std::string::npos) << run.output;
+    EXPECT_FALSE(fs::exists(dir_ / "out")) << flags << environment << ": measured";
+  }
+  // perfgate's own flags: CLI::Range lets NaN through, a check before it does not.
+  const std::string bin = shell_word(PERFGATE_CRASH_SUITE);
+  for (const std::string& command :
+       {"ab --baseline-bin " + bin + " --candidate-bin " + bin + " --remeasure-seconds=nan",
+        "ab --baseline-bin " + bin + " --candidate-bin " + bin + " --remeasure-seconds=inf",
+        "ab --baseline-bin " + bin + " --candidate-bin " + bin + " --remeasure-seconds=-1",
+        "history changes --max-p nan --db " + shell_word((dir_ / "h.sqlite").string()),
+        "history report --max-p nan --out " + shell_word((dir_ / "site").string()) + " --db " +
+            shell_word((dir_ / "h.sqlite").string())}) {
+    const auto run = run_shell(cli(command));
+    EXPECT_EQ(run.exit_code, 2) << command << "\n" << run.output;
+    EXPECT_EQ(count_occurrences(run.output, "\n"), 1u) << run.output;
+    const std::string flag = command.find("--max-p") != std::string::npos ? "--max-p" : "--remeasure-seconds";
+    EXPECT_NE(run.output.find(flag + ": "), std::string::npos) << run.output;
+    EXPECT_EQ(run.output.find("ab round"), std::string::npos) << "measured: " << run.output;
+  }
 }
 
 }  // namespace

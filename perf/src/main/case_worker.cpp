@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -55,54 +56,71 @@ std::vector<std::string> planned_cases(const std::vector<std::string>& args, con
   return names;
 }
 
-BenchmarkResult crashed(const std::string& name, const ChildExit& exit) {
+// A case with no result after it ran alone in a worker of its own: what
+// ended that process, in words that say it was the case.
+BenchmarkResult ended_without_result(const std::string& name, const ChildExit& exit) {
   BenchmarkResult r;
   r.name = name;
-  r.error = "the suite binary crashed while this case ran (" + exit.describe() +
-            "); run again alone, it crashed again";
+  r.error = exit.signaled ? "the suite binary crashed while this case ran (" + exit.describe() +
+                                "); run again alone, it crashed again"
+                          : "the case ended the process with " + exit.describe() +
+                                " before its result was written; run again alone, it did again";
   return r;
 }
 
-// One unfinished case alone in a fresh worker.
-BenchmarkResult rerun_alone(const std::vector<std::string>& args, const std::string& name, const fs::path& folder,
-                            int index) {
+// One unfinished case alone in a fresh worker; nothing when that worker
+// ran past the deadline.  A result the case wrote stands, whatever the
+// process did after it; a crash is the case's even so.
+std::optional<BenchmarkResult> rerun_alone(const std::vector<std::string>& args, const std::string& name,
+                                           const fs::path& folder, int index, double deadline_seconds) {
   std::vector<std::string> argv = worker_argv(args);
   argv.push_back("--benchmark_filter=" + benchmark_filter_for({name}));
   argv.push_back("--benchmark_out=");  // the user's --benchmark_out file stays the full run's
   const fs::path journal = folder / ("case" + std::to_string(index) + ".json");
-  const ChildExit exit = run_worker_process(argv, {{kWorkerJournalVariable, journal.string()}});
-  if (exit.signaled) return crashed(name, exit);
+  const ChildExit exit = run_worker_process(argv, {{kWorkerJournalVariable, journal.string()}}, {}, deadline_seconds);
+  if (exit.past_deadline) return std::nullopt;
+  if (exit.signaled) return ended_without_result(name, exit);
   for (BenchmarkResult& r : journaled(journal))
     if (r.name == name) return r;
-  BenchmarkResult lost;
-  lost.name = name;
-  lost.error = "run again alone after a crash, the case reported nothing (" + exit.describe() + ")";
-  return lost;
+  return ended_without_result(name, exit);
 }
 
-// Adds the unfinished of the `planned` cases to `finished`, each run again alone.
-void rerun_unfinished(const std::vector<std::string>& args, const ChildExit& exit,
-                      const std::vector<std::string>& planned, const fs::path& folder,
-                      std::vector<BenchmarkResult>& finished, CaseProgress& progress) {
+std::vector<std::string> unfinished_cases(const std::vector<std::string>& planned,
+                                          const std::vector<BenchmarkResult>& finished) {
   std::set<std::string> done;
   for (const BenchmarkResult& r : finished) done.insert(r.name);
   std::vector<std::string> unfinished;
   for (const std::string& name : planned)
     if (!done.count(name)) unfinished.push_back(name);
-  std::cerr << "perfgate: the measuring process died (" << exit.describe() << ") with " << finished.size()
-            << " case(s) finished; running the " << unfinished.size() << " unfinished case(s) again, one at a time\n";
-  for (std::size_t i = 0; i < unfinished.size(); ++i) {
-    finished.push_back(rerun_alone(args, unfinished[i], folder, static_cast<int>(i)));
-    progress.update(finished);
-  }
+  return unfinished;
 }
 
-std::vector<BenchmarkResult> recover(const std::vector<std::string>& args, const ChildExit& exit,
-                                     const std::vector<std::string>& planned, const fs::path& folder,
-                                     std::vector<BenchmarkResult> finished, CaseProgress& progress) {
+// "died (signal 6 (Aborted))", "ended with exit code 0".
+std::string how_it_ended(const ChildExit& exit) {
+  return exit.signaled ? "died (" + exit.describe() + ")" : "ended with " + exit.describe();
+}
+
+// Every planned case accounted for: each unfinished one run again alone,
+// once; one that still leaves no result is an ERROR naming what ended its
+// process.  A worker run past the deadline leaves the rest out.
+WorkerCases account_for_unfinished(const std::vector<std::string>& args, const ChildExit& exit,
+                                   const std::vector<std::string>& planned, const fs::path& folder,
+                                   std::vector<BenchmarkResult> finished, CaseProgress& progress,
+                                   double deadline_seconds) {
+  const std::vector<std::string> unfinished = unfinished_cases(planned, finished);
+  std::cerr << "perfgate: the measuring process " << how_it_ended(exit) << " with " << finished.size() << " of "
+            << planned.size() << " case(s) finished; running the " << unfinished.size()
+            << " unfinished case(s) again, one at a time\n";
   try {
-    rerun_unfinished(args, exit, planned, folder, finished, progress);
-    return finished;
+    for (std::size_t i = 0; i < unfinished.size(); ++i) {
+      std::optional<BenchmarkResult> result = rerun_alone(args, unfinished[i], folder, static_cast<int>(i), deadline_seconds);
+      if (!result) return {std::move(finished), true};
+      const std::optional<std::string> error = result->error;
+      finished.push_back(std::move(*result));
+      progress.update(finished);
+      if (error) std::cerr << "perfgate: error: case " << printable_text(unfinished[i]) << ": " << *error << '\n';
+    }
+    return {std::move(finished), false};
   } catch (const Interrupted& stop) {
     throw InterruptedRun{{stop.signal}, std::move(finished)};
   }
@@ -125,11 +143,12 @@ int run_worker(std::vector<std::string> args, Role role) {
   return 0;
 }
 
-std::vector<BenchmarkResult> run_cases_in_worker(const std::vector<std::string>& args) {
+WorkerCases run_cases_in_worker(const std::vector<std::string>& args, double deadline_seconds) {
   ScratchFolder folder("perfgate-worker");
   const fs::path journal = folder.path() / "run.json";
-  // Listed first, for the progress lines' count; the listing runs these
-  // flags as the worker would, so bad ones end here, said once by it.
+  // Listed first, for the progress lines' count and to account for every
+  // case after the worker ends; the listing runs these flags as the worker
+  // would, so bad ones end here, said once by it.
   const std::vector<std::string> planned = [&] {
     try {
       return planned_cases(args, folder.path());
@@ -141,15 +160,30 @@ std::vector<BenchmarkResult> run_cases_in_worker(const std::vector<std::string>&
   ChildExit exit;
   try {
     const JournalWatch watch(journal, progress);
-    exit = run_worker_process(worker_argv(args), {{kWorkerJournalVariable, journal.string()}});
+    exit = run_worker_process(worker_argv(args), {{kWorkerJournalVariable, journal.string()}}, {}, deadline_seconds);
   } catch (const Interrupted& stop) {
     // The journal is the only copy of the finished cases, and it is in a
     // folder about to be removed.
     throw InterruptedRun{{stop.signal}, journaled(journal)};
   }
-  if (!exit.signaled && exit.code == 0) return journaled(journal);
-  if (!exit.signaled) throw WorkerFailed{exit.code};  // the worker said why
-  return recover(args, exit, planned, folder.path(), journaled(journal), progress);
+  std::vector<BenchmarkResult> finished = journaled(journal);
+  if (exit.past_deadline) return {std::move(finished), true};
+  const bool clean = !exit.signaled && exit.code == 0;
+  if (unfinished_cases(planned, finished).empty()) {
+    // Every case wrote its result; what failed came after the last one
+    // (an exit handler), so no case can be named, and no result trusted
+    // less than another.
+    if (!exit.signaled && !clean)
+      throw OutputError(args.front() + ": the measuring process ended with " + exit.describe() +
+                        " after every case had finished (an exit handler of the suite binary?)");
+    if (exit.signaled)
+      std::cerr << "perfgate: warning: the measuring process " << how_it_ended(exit)
+                << " after every case had finished; their results are kept\n";
+    return {std::move(finished), false};
+  }
+  // A case that ended the process (exit(0) from a library, exit(1), a
+  // crash) left the rest unfinished: none of them is lost in silence.
+  return account_for_unfinished(args, exit, planned, folder.path(), std::move(finished), progress, deadline_seconds);
 }
 
 }  // namespace perfgate

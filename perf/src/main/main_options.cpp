@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <map>
@@ -17,24 +18,45 @@ namespace {
 
 constexpr std::string_view kPrefix = "--perfgate_";
 
-int parse_count(const std::string& flag, const std::string& value, int minimum) {
+// The most repetitions a run or a re-measurement round takes (perfgate ab
+// and perfgate baseline update's --repetitions allow as many): 2^31 - 1
+// once ended a round in "internal error: std::bad_alloc".
+constexpr int kMaxRepetitions = 100000;
+// The most repetitions a case gets over all re-measurement rounds.
+constexpr int kMaxRemeasureRepetitions = 1000000;
+// The most main runs the history reference pools (perfgate run's --history-runs too).
+constexpr int kMaxHistoryRuns = 1000;
+// The re-measurement budget's ceiling (perfgate ab's --remeasure-seconds too).
+constexpr double kMaxBudgetSeconds = 1e9;
+
+// `name` is how the message names the flag (--perfgate_x or an environment variable).
+int parse_whole(const std::string& name, const std::string& value, int minimum, int maximum) {
   try {
     std::size_t used = 0;
     const int v = std::stoi(value, &used);
-    if (used == value.size() && v >= minimum) return v;
+    if (used == value.size() && v >= minimum && v <= maximum) return v;
   } catch (const std::exception&) {
   }
-  throw InputError("--perfgate_" + flag + "=" + value + ": expected a whole number >= " + std::to_string(minimum));
+  throw InputError(name + "=" + value + ": expected a whole number from " + std::to_string(minimum) + " to " +
+                   std::to_string(maximum));
 }
 
-double parse_seconds(const std::string& flag, const std::string& value) {
+int parse_count(const std::string& flag, const std::string& value, int minimum, int maximum) {
+  return parse_whole("--perfgate_" + flag, value, minimum, maximum);
+}
+
+// NaN, infinities and negative times refused: a NaN budget compares false
+// with everything, so it switched the budget off.
+double parse_seconds(const std::string& flag, const std::string& value, double minimum, double maximum) {
   try {
     std::size_t used = 0;
     const double v = std::stod(value, &used);
-    if (used == value.size() && v >= 0.0 && std::isfinite(v)) return v;
+    if (used == value.size() && std::isfinite(v) && v >= minimum && v <= maximum) return v;
   } catch (const std::exception&) {
   }
-  throw InputError("--perfgate_" + flag + "=" + value + ": expected a number of seconds >= 0");
+  char range[64];
+  std::snprintf(range, sizeof range, "from %g to %g", minimum, maximum);
+  throw InputError("--perfgate_" + flag + "=" + value + ": expected a number of seconds " + range);
 }
 
 bool parse_bool(const std::string& flag, const std::string& value) {
@@ -78,14 +100,18 @@ const std::map<std::string, std::pair<Setter, std::string>>& flag_table() {
                  "NAME: the suite's name in reports and file names (letters, digits, '_', '.', '-')"}},
       {"confirm", {[](MainOptions& o, const std::string& v) { o.confirm = parse_bool("confirm", v); },
                    "true|false: re-measure suspected regressions before they fail the gate (default true)"}},
-      {"confirm_repetitions", {[](MainOptions& o, const std::string& v) { o.confirm_repetitions = parse_count("confirm_repetitions", v, 2); },
+      {"confirm_repetitions", {[](MainOptions& o, const std::string& v) { o.confirm_repetitions = parse_count("confirm_repetitions", v, 2, kMaxRepetitions); },
                                "N: repetitions of each re-measurement round (default: twice the run's)"}},
-      {"remeasure_repetitions", {[](MainOptions& o, const std::string& v) { o.remeasure_repetitions = parse_count("remeasure_repetitions", v, 2); },
+      {"remeasure_repetitions", {[](MainOptions& o, const std::string& v) { o.remeasure_repetitions = parse_count("remeasure_repetitions", v, 2, kMaxRemeasureRepetitions); },
                                  "N: the most repetitions an open case (a suspected regression, an undecided slowdown) gets "
                                  "over all re-measurement rounds (default: three rounds)"}},
-      {"remeasure_seconds", {[](MainOptions& o, const std::string& v) { o.remeasure_seconds = parse_seconds("remeasure_seconds", v); },
+      {"remeasure_seconds", {[](MainOptions& o, const std::string& v) { o.remeasure_seconds = parse_seconds("remeasure_seconds", v, 0.0, kMaxBudgetSeconds); },
                              "S: wall time for the re-measurement rounds after the first; a round starts only if it is "
                              "expected to end within it (default 300)"}},
+      {"round_deadline_floor", {[](MainOptions& o, const std::string& v) { o.round_deadline_floor = parse_seconds("round_deadline_floor", v, 0.1, kMaxBudgetSeconds); },
+                                "S: a re-measurement round is killed (with its process group) past the larger of S and "
+                                "10 x the time its cases measured in the run, scaled to the round's repetitions; its cases "
+                                "stay as they stood (default 60)"}},
       {kSuggestDisableFlag.suite, {[](MainOptions& o, const std::string& v) { o.suggest_disable = v; },
                                    kSuggestDisableFlag.help}},
       {"trace", {[](MainOptions& o, const std::string& v) { o.trace_dir = v; },
@@ -94,7 +120,7 @@ const std::map<std::string, std::pair<Setter, std::string>>& flag_table() {
       {kHistoryFlag.suite, {[](MainOptions& o, const std::string& v) { o.history = v; }, kHistoryFlag.help}},
       {kHistoryKindFlag.suite, {[](MainOptions& o, const std::string& v) { o.history_kind = parse_history_kind(v); },
                                 kHistoryKindFlag.help}},
-      {kHistoryRunsFlag.suite, {[](MainOptions& o, const std::string& v) { o.history_runs = parse_count(kHistoryRunsFlag.suite, v, 1); },
+      {kHistoryRunsFlag.suite, {[](MainOptions& o, const std::string& v) { o.history_runs = parse_count(kHistoryRunsFlag.suite, v, 1, kMaxHistoryRuns); },
                                 kHistoryRunsFlag.help}},
       {"promote_hint", {[](MainOptions& o, const std::string& v) { o.promote_hint = parse_bool("promote_hint", v); },
                         "true|false: after a record run, name the command that makes its results the baseline "
@@ -169,7 +195,10 @@ MainOptions parse_main_options(std::vector<std::string>& args) {
 
   bool repetitions_given = std::getenv("BENCHMARK_REPETITIONS") != nullptr;
   bool interleaving_given = std::getenv("BENCHMARK_ENABLE_RANDOM_INTERLEAVING") != nullptr;
-  if (const char* env = std::getenv("BENCHMARK_REPETITIONS")) options.repetitions = std::atoi(env);
+  // Read as Google Benchmark reads them, and range-checked: perfgate
+  // doubles them for a re-measurement round.
+  if (const char* env = std::getenv("BENCHMARK_REPETITIONS"))
+    options.repetitions = parse_whole("BENCHMARK_REPETITIONS", env, 1, kMaxRepetitions);
 
   std::vector<std::string> kept;
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -188,7 +217,7 @@ MainOptions parse_main_options(std::vector<std::string>& args) {
     }
     if (starts_with(arg, "--benchmark_repetitions=")) {
       repetitions_given = true;
-      options.repetitions = std::atoi(value_of(arg).c_str());
+      options.repetitions = parse_whole("--benchmark_repetitions", value_of(arg), 1, kMaxRepetitions);
     }
     if (starts_with(arg, "--benchmark_enable_random_interleaving")) interleaving_given = true;
     if (starts_with(arg, "--benchmark_format=")) options.display_format = value_of(arg);

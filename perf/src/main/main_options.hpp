@@ -36,6 +36,7 @@ struct MainOptions {
   int confirm_repetitions = 0;         // --perfgate_confirm_repetitions=N: a round's (0: twice the run's)
   int remeasure_repetitions = 0;       // --perfgate_remeasure_repetitions=N: a case's over all rounds (0: three rounds)
   double remeasure_seconds = 300.0;    // --perfgate_remeasure_seconds=S: the rounds after the first
+  double round_deadline_floor = 60.0;  // --perfgate_round_deadline_floor=S: a round's deadline is at least this
   std::filesystem::path trace_dir;     // --perfgate_trace=DIR: traced pass, Chrome traces in DIR
   std::string history;                 // --perfgate_history=URL: spreads from it, the run recorded in it
   std::string history_kind = "main";   // --perfgate_history_kind=main|pr|ab

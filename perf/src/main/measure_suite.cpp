@@ -12,7 +12,7 @@ namespace perfgate {
 // keep nothing, run here.
 std::vector<BenchmarkResult> run_cases(std::vector<std::string> args, const MainOptions& options) {
   if (options.mode == RunMode::smoke) return run_cases_here(std::move(args), options, "");
-  return run_cases_in_worker(args);
+  return run_cases_in_worker(args).cases;
 }
 
 Results measure_suite(const std::vector<std::string>& args, const MainOptions& options, const std::string& suite,
@@ -23,6 +23,8 @@ Results measure_suite(const std::vector<std::string>& args, const MainOptions& o
   } catch (const Interrupted& stop) {  // during the untimed pass: every case had finished
     throw InterruptedRun{{stop.signal}, std::move(cases)};
   }
+  // Every listed case has a result or an ERROR (case_worker.hpp): none is
+  // only when the listing was empty.
   if (cases.empty())
     throw InputError("no benchmark case ran (does --benchmark_filter match any case? try --benchmark_list_tests)");
   return suite_results(std::move(cases), suite, device, ceilings, command);

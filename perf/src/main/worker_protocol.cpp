@@ -27,7 +27,7 @@ std::string worker_journal() { return variable(kWorkerJournalVariable); }
 std::string trace_pass_folder() { return variable(kTracePassVariable); }
 
 ChildExit run_worker_process(const std::vector<std::string>& argv, const std::map<std::string, std::string>& environment,
-                             const std::filesystem::path& stdout_file) {
+                             const std::filesystem::path& stdout_file, double deadline_seconds) {
   ChildSetup setup;
   setup.environment = environment;
   setup.environment[kParentPidVariable] = std::to_string(::getpid());
@@ -35,6 +35,10 @@ ChildExit run_worker_process(const std::vector<std::string>& argv, const std::ma
   setup.stdin_closed = true;
   // The worker ties itself to this process (case_worker.cpp).
   setup.die_with_parent = false;
+  // A hung case is killed with whatever it started (the deadline, the grace).
+  setup.own_process_group = true;
+  setup.deadline_seconds = deadline_seconds;
+  setup.grace_after_signal_seconds = kWorkerGraceSeconds;
   try {
     return run_child(argv, setup);
   } catch (const ChildFailure& failure) {

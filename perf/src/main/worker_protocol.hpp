@@ -43,13 +43,21 @@ Role process_role();
 std::string worker_journal();
 std::string trace_pass_folder();
 
+// A worker still running this long after a SIGINT, SIGTERM or SIGHUP was
+// passed on to it (a case that ignores or blocks the signal) is killed with
+// its process group: the gate's process then removes its scratch folder and
+// ends as interrupted, before a CI runner's SIGKILL would leave the folder.
+inline constexpr double kWorkerGraceSeconds = 3.0;
+
 // Runs this binary (argv[0] its path) as a child with `environment` and
 // PERFGATE_PARENT_PID added, stdin closed and stdout to `stdout_file` when
-// given (else inherited); waits for it.  Throws OutputError when it cannot
-// be started, and Interrupted (perfgate/model/interruption.hpp) when
-// SIGINT, SIGTERM or SIGHUP came meanwhile: the signal was passed on to the
-// child and it has ended.
+// given (else inherited), in a process group of its own; waits for it, and
+// kills the group (SIGKILL) past `deadline_seconds` (0: no deadline; the
+// exit then says past_deadline) or kWorkerGraceSeconds after a passed-on
+// signal.  Throws OutputError when it cannot be started, and Interrupted
+// (perfgate/model/interruption.hpp) when SIGINT, SIGTERM or SIGHUP came
+// meanwhile: the signal was passed on to the child and it has ended.
 ChildExit run_worker_process(const std::vector<std::string>& argv, const std::map<std::string, std::string>& environment,
-                             const std::filesystem::path& stdout_file = {});
+                             const std::filesystem::path& stdout_file = {}, double deadline_seconds = 0.0);
 
 }  // namespace perfgate

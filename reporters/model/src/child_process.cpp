@@ -7,7 +7,10 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
+#include <ctime>
+#include <optional>
 
 #include "perfgate/model/interruption.hpp"
 
@@ -55,9 +58,15 @@ bool redirect(int fd, const char* path, int flags, mode_t mode) {
 // own would load the machine, and a CI timeout kills only the parent).  If
 // the parent died before prctl, nobody is left to tie the child to.  What
 // the parent changed about signals is undone.
-[[noreturn]] void become(char* const* argv, char* const* envp, const char* stdout_file, bool stderr_to_stdout,
-                         bool stdin_closed, bool die_with_parent, pid_t parent, int report_fd) {
-  if (die_with_parent) {
+[[noreturn]] void become(char* const* argv, char* const* envp, const char* stdout_file, const ChildSetup& setup,
+                         pid_t parent, int report_fd) {
+  if (setup.own_process_group) {
+    ::setpgid(0, 0);
+    struct sigaction ignore {};
+    ignore.sa_handler = SIG_IGN;
+    ::sigaction(SIGTTOU, &ignore, nullptr);
+  }
+  if (setup.die_with_parent) {
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (::getppid() != parent) ::_exit(127);
     struct sigaction default_action {};
@@ -67,9 +76,9 @@ bool redirect(int fd, const char* path, int flags, mode_t mode) {
     sigemptyset(&none);
     ::sigprocmask(SIG_SETMASK, &none, nullptr);
   }
-  if (stdin_closed && !redirect(STDIN_FILENO, "/dev/null", O_RDONLY, 0)) fail_in_child(report_fd);
+  if (setup.stdin_closed && !redirect(STDIN_FILENO, "/dev/null", O_RDONLY, 0)) fail_in_child(report_fd);
   if (stdout_file && !redirect(STDOUT_FILENO, stdout_file, O_WRONLY | O_CREAT | O_TRUNC, 0644)) fail_in_child(report_fd);
-  if (stderr_to_stdout && ::dup2(STDOUT_FILENO, STDERR_FILENO) < 0) fail_in_child(report_fd);
+  if (setup.stderr_to_stdout && ::dup2(STDOUT_FILENO, STDERR_FILENO) < 0) fail_in_child(report_fd);
   ::execve(argv[0], argv, envp);
   fail_in_child(report_fd);
 }
@@ -82,9 +91,11 @@ pid_t start(char* const* argv, char* const* envp, const ChildSetup& setup) {
   const pid_t parent = ::getpid();
   const char* stdout_file = setup.stdout_file.empty() ? nullptr : setup.stdout_file.c_str();
   const pid_t pid = ::fork();
-  if (pid == 0)
-    become(argv, envp, stdout_file, setup.stderr_to_stdout, setup.stdin_closed, setup.die_with_parent, parent, report[1]);
+  if (pid == 0) become(argv, envp, stdout_file, setup, parent, report[1]);
   const int fork_error = errno;
+  // Here too (ignoring errors): whichever of the two runs first, the group
+  // exists before the parent may kill it.
+  if (pid > 0 && setup.own_process_group) ::setpgid(pid, pid);
   ::close(report[1]);
   int exec_error = 0;
   ssize_t n = 0;
@@ -97,6 +108,49 @@ pid_t start(char* const* argv, char* const* envp, const ChildSetup& setup) {
     throw ChildFailure{false, exec_error};
   }
   return pid;
+}
+
+// How often a wait with a deadline or a grace looks at the clock: a
+// wake-up beside a measurement costs nothing, and a kill comes this late at most.
+constexpr long kWaitPollNanoseconds = 20'000'000;
+
+int wait_blocking(pid_t pid) {
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) throw ChildFailure{true, errno};
+  return status;
+}
+
+// SIGKILL to the child's process group (everything it started), or to the
+// child alone when it has none.
+int kill_and_reap(pid_t pid, bool own_group) {
+  if (!own_group || ::kill(-pid, SIGKILL) != 0) ::kill(pid, SIGKILL);
+  return wait_blocking(pid);
+}
+
+// Waits for the child, killing it at its deadline or once the grace after
+// a passed-on signal is over; `past_deadline` says it was the deadline.
+int wait_with_limits(pid_t pid, const ChildSetup& setup, const ChildSignals& signals, bool& past_deadline) {
+  using clock = std::chrono::steady_clock;
+  const auto start = clock::now();
+  const auto limit = [](double seconds) { return std::chrono::duration<double>(seconds); };
+  std::optional<clock::time_point> signalled;
+  for (;;) {
+    int status = 0;
+    const pid_t done = ::waitpid(pid, &status, WNOHANG);
+    if (done == pid) return status;
+    if (done < 0 && errno != EINTR) throw ChildFailure{true, errno};
+    const auto now = clock::now();
+    if (!signalled && signals.received()) signalled = now;
+    if (signalled && setup.grace_after_signal_seconds > 0 && now - *signalled >= limit(setup.grace_after_signal_seconds))
+      return kill_and_reap(pid, setup.own_process_group);
+    if (!signalled && setup.deadline_seconds > 0 && now - start >= limit(setup.deadline_seconds)) {
+      past_deadline = true;
+      return kill_and_reap(pid, setup.own_process_group);
+    }
+    const timespec pause{0, kWaitPollNanoseconds};
+    ::nanosleep(&pause, nullptr);  // a signal cuts it short
+  }
 }
 
 }  // namespace
@@ -115,12 +169,12 @@ ChildExit run_child(const std::vector<std::string>& argv, const ChildSetup& setu
   ChildSignals signals;
   const pid_t pid = start(arg_pointers.data(), env_pointers.data(), setup);
   signals.forward_to(pid);
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0)
-    if (errno != EINTR) throw ChildFailure{true, errno};
+  bool past_deadline = false;
+  const bool limited = setup.deadline_seconds > 0 || setup.grace_after_signal_seconds > 0;
+  const int status = limited ? wait_with_limits(pid, setup, signals, past_deadline) : wait_blocking(pid);
   if (const int signal = signals.received()) throw Interrupted{signal};
-  if (WIFSIGNALED(status)) return {true, WTERMSIG(status)};
-  return {false, WEXITSTATUS(status)};
+  if (WIFSIGNALED(status)) return {true, WTERMSIG(status), past_deadline};
+  return {false, WEXITSTATUS(status), false};
 }
 
 std::filesystem::path own_executable(const std::string& argv0) {

@@ -85,6 +85,45 @@ TEST(MainOptions, BadFlagsAreInputErrors) {
   }
 }
 
+// Issue 41: sizes and times are range-checked, one line naming the flag.
+// 2^31 - 1 repetitions a round ended in "internal error: std::bad_alloc";
+// a NaN budget compared false with everything and switched it off.
+TEST(MainOptions, SizesAndTimesOutOfRangeAreInputErrorsNamingTheFlag) {
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {"--perfgate_confirm_repetitions=2147483647", "--perfgate_confirm_repetitions=2147483647: expected a whole number from 2 to 100000"},
+      {"--perfgate_confirm_repetitions=100001", "--perfgate_confirm_repetitions"},
+      {"--perfgate_remeasure_repetitions=99999999999", "--perfgate_remeasure_repetitions"},
+      {"--perfgate_remeasure_seconds=nan", "--perfgate_remeasure_seconds=nan: expected a number of seconds from 0 to 1e+09"},
+      {"--perfgate_remeasure_seconds=inf", "--perfgate_remeasure_seconds=inf"},
+      {"--perfgate_remeasure_seconds=-1", "--perfgate_remeasure_seconds=-1"},
+      {"--perfgate_remeasure_seconds=1e300", "--perfgate_remeasure_seconds=1e300"},
+      {"--perfgate_round_deadline_floor=0", "--perfgate_round_deadline_floor=0: expected a number of seconds from 0.1"},
+      {"--perfgate_round_deadline_floor=nan", "--perfgate_round_deadline_floor=nan"},
+      {"--perfgate_history_runs=1001", "--perfgate_history_runs=1001: expected a whole number from 1 to 1000"},
+      {"--benchmark_repetitions=2147483647", "--benchmark_repetitions=2147483647: expected a whole number from 1 to 100000"},
+      {"--benchmark_repetitions=10x", "--benchmark_repetitions=10x"},
+  };
+  for (const auto& [flag, message] : bad) {
+    std::vector<std::string> args = {"perf_x", flag};
+    try {
+      parse_main_options(args);
+      ADD_FAILURE() << flag << " was accepted";
+    } catch (const InputError& error) {
+      EXPECT_EQ(std::string(error.what()).rfind(message, 0), 0u) << error.what();
+    }
+  }
+  std::vector<std::string> fine = {"perf_x", "--perfgate_confirm_repetitions=100000", "--perfgate_remeasure_seconds=0",
+                                   "--perfgate_round_deadline_floor=2.5"};
+  const MainOptions o = parse_main_options(fine);
+  EXPECT_EQ(o.confirm_repetitions, 100000);
+  EXPECT_DOUBLE_EQ(o.remeasure_seconds, 0.0);
+  EXPECT_DOUBLE_EQ(o.round_deadline_floor, 2.5);
+  ::setenv("BENCHMARK_REPETITIONS", "2147483647", 1);
+  std::vector<std::string> from_environment = {"perf_x"};
+  EXPECT_THROW(parse_main_options(from_environment), InputError);
+  ::unsetenv("BENCHMARK_REPETITIONS");
+}
+
 // One table (gate_options.hpp) for both parsers: the suite flags accept and
 // refuse what `perfgate compare` does (issue 15 item 5).
 TEST(MainOptions, GateFlagsFollowTheSharedTable) {

@@ -18,6 +18,7 @@ namespace perfgate {
 struct ChildExit {
   bool signaled = false;  // killed by a signal (a crash: SIGSEGV, SIGABRT, ...)
   int code = 0;           // the exit code, or the signal number
+  bool past_deadline = false;  // run_child killed it at ChildSetup::deadline_seconds (signaled, SIGKILL)
   std::string describe() const;  // "exit code 2", "signal 6 (Aborted)"
 };
 
@@ -30,6 +31,18 @@ struct ChildSetup {
   // fork and exec; a parent that died before that leaves it exiting 127),
   // and SIGXFSZ and the signal mask are back at their defaults in it.
   bool die_with_parent = false;
+  // In a process group of its own (its pid), so that a kill below reaches
+  // whatever it started too; SIGTTOU is ignored in it, so that a write to
+  // the terminal from outside the foreground group never stops it.
+  bool own_process_group = false;
+  // Killed with SIGKILL (its process group, when it has one) once it has
+  // run this long; 0: no deadline.
+  double deadline_seconds = 0.0;
+  // Killed the same way when it has not ended this long after a SIGINT,
+  // SIGTERM or SIGHUP was passed on to it (a child that ignores or blocks
+  // the signal would otherwise keep this process, and its scratch folders,
+  // until a SIGKILL from outside); 0: waited for however long.
+  double grace_after_signal_seconds = 0.0;
 };
 
 // Why run_child gave up; the caller says it in its own words.
@@ -38,7 +51,8 @@ struct ChildFailure {
   int error = 0;         // errno
 };
 
-// Runs `argv` (argv[0] the program's path) and waits for it.  Throws
+// Runs `argv` (argv[0] the program's path) and waits for it (until its
+// deadline or the grace after a signal, when the setup gives them).  Throws
 // ChildFailure, and Interrupted (perfgate/model/interruption.hpp) when
 // SIGINT, SIGTERM or SIGHUP came meanwhile: the signal was passed on to the
 // child and it has ended.
