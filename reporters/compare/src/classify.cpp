@@ -4,13 +4,16 @@
 #include <cmath>
 #include <cstdio>
 
+#include "perfgate/model/time_text.hpp"
+
 namespace perfgate {
 namespace {
 
-std::string format(const char* pattern, double a, double b = 0.0, double c = 0.0, double d = 0.0,
-                   double e = 0.0) {
-  char text[240];
-  std::snprintf(text, sizeof text, pattern, a, b, c, d, e);
+// printf into a string; a percentage comes in as format_percent's text.
+template <typename... Values>
+std::string format(const char* pattern, Values... values) {
+  char text[400];
+  std::snprintf(text, sizeof text, pattern, values...);
   return text;
 }
 
@@ -22,10 +25,11 @@ double pct(double ratio) { return (ratio - 1.0) * 100.0; }
 Classification judge_slower(const Evidence& e, double threshold_pct) {
   if (pct(e.ci_high) > threshold_pct)
     return {Verdict::regression,
-            format("%.2f%% slower (interval %+.2f%% to %+.2f%% reaches the %.2f%% threshold), q = %.2g",
-                   pct(e.ratio), pct(e.ci_low), pct(e.ci_high), threshold_pct, e.q_slower)};
-  return {Verdict::no_change, format("significant but at most %.2f%% slower, within the %.2f%% threshold (q = %.2g)",
-                                     pct(e.ci_high), threshold_pct, e.q_slower)};
+            format("%s slower (interval %s to %s reaches the %.2f%% threshold), q = %.2g",
+                   format_percent(pct(e.ratio), 2, false).c_str(), format_percent(pct(e.ci_low), 2).c_str(),
+                   format_percent(pct(e.ci_high), 2).c_str(), threshold_pct, e.q_slower)};
+  return {Verdict::no_change, format("significant but at most %s slower, within the %.2f%% threshold (q = %.2g)",
+                                     format_percent(pct(e.ci_high), 2, false).c_str(), threshold_pct, e.q_slower)};
 }
 
 // The mirror image: a speed-up of the threshold's size is a ratio of
@@ -34,10 +38,11 @@ Classification judge_faster(const Evidence& e, double threshold_pct) {
   const double faster_pct = (1.0 / e.ci_low - 1.0) * 100.0;  // the largest speed-up within the interval
   if (faster_pct > threshold_pct)
     return {Verdict::improvement,
-            format("%.2f%% faster (interval %+.2f%% to %+.2f%% reaches the %.2f%% threshold), q = %.2g",
-                   -pct(e.ratio), pct(e.ci_low), pct(e.ci_high), threshold_pct, e.q_faster)};
-  return {Verdict::no_change, format("significant but at most %.2f%% faster, within the %.2f%% threshold (q = %.2g)",
-                                     faster_pct, threshold_pct, e.q_faster)};
+            format("%s faster (interval %s to %s reaches the %.2f%% threshold), q = %.2g",
+                   format_percent(-pct(e.ratio), 2, false).c_str(), format_percent(pct(e.ci_low), 2).c_str(),
+                   format_percent(pct(e.ci_high), 2).c_str(), threshold_pct, e.q_faster)};
+  return {Verdict::no_change, format("significant but at most %s faster, within the %.2f%% threshold (q = %.2g)",
+                                     format_percent(faster_pct, 2, false).c_str(), threshold_pct, e.q_faster)};
 }
 
 // No change is established: NO_CHANGE when the measured change is within
@@ -55,13 +60,13 @@ Classification judge_unclear(const Evidence& e, const SampleSummary& baseline, c
                              double threshold_pct, const GateSettings& settings) {
   const double change_pct = pct(e.ratio);
   if (std::fabs(change_pct) <= threshold_pct)
-    return {Verdict::no_change, format("%+.2f%% is within the %.2f%% threshold", change_pct, threshold_pct)};
+    return {Verdict::no_change, format("%s is within the %.2f%% threshold", format_percent(change_pct, 2).c_str(), threshold_pct)};
   const bool slower = change_pct > 0;
   const std::string missing = !(e.q_value < settings.fdr_q)
                                   ? format("q = %.2g is not below %.2g", e.q_value, settings.fdr_q)
                               : !e.interval_available ? "too few samples for an interval"
                                                       : "the interval includes 1";
-  return {Verdict::inconclusive, format(slower ? "%.2f%% slower" : "%.2f%% faster", std::fabs(change_pct)) + " but " +
+  return {Verdict::inconclusive, format_percent(std::fabs(change_pct), 2, false) + (slower ? " slower" : " faster") + " but " +
                                      missing + disturbed_run_note(e, baseline, current)};
 }
 

@@ -6,6 +6,7 @@
 
 #include "perfgate/stats/ratio_interval.hpp"
 #include "perfgate/stats/summary.hpp"
+#include "perfgate/model/time_text.hpp"
 
 namespace perfgate {
 namespace {
@@ -45,11 +46,7 @@ std::optional<EnvironmentShift> detect_environment_shift(const std::vector<Bench
 
 namespace {
 
-std::string percent(double ratio) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%+.2f%%", (ratio - 1.0) * 100.0);
-  return text;
-}
+std::string percent(double ratio) { return format_percent((ratio - 1.0) * 100.0, 2); }
 
 // Still beyond the threshold once the shift is taken out of its interval.
 // The shift is not one number for every case: a busy machine slows a
@@ -80,8 +77,8 @@ void judge_against_shift(std::vector<BenchmarkComparison>& benchmarks, const Env
                          const GateSettings& settings) {
   const Verdict same_way = shift.slower ? Verdict::regression : Verdict::improvement;
   char shift_text[160];
-  std::snprintf(shift_text, sizeof shift_text, "environment shift: %zu of %zu cases %s, median ratio %.3f", shift.moved,
-                shift.compared, shift.slower ? "slower" : "faster", shift.median_ratio);
+  std::snprintf(shift_text, sizeof shift_text, "environment shift: %zu of %zu cases %s, median ratio %s", shift.moved,
+                shift.compared, shift.slower ? "slower" : "faster", format_ratio(shift.median_ratio).c_str());
   for (BenchmarkComparison& b : benchmarks) {
     if (b.verdict != same_way || !moved_with_shift(b, shift, settings)) continue;
     const Evidence& e = *b.evidence;

@@ -8,6 +8,8 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "perfgate/model/time_text.hpp"
+
 namespace perfgate {
 namespace {
 
@@ -28,8 +30,8 @@ std::string rounds_text(std::size_t repetitions, std::size_t rounds) {
 // "re-measured +12.30% over 40 repetition(s) in 2 round(s) (q = 0.0004 at level 0.0025): REASON"
 std::string describe_look(const BenchmarkComparison& look, const Remeasurement& r) {
   char text[200];
-  std::snprintf(text, sizeof text, "re-measured %+.2f%% over %s (q = %.2g at level %.2g): ",
-                pct(look.evidence->ratio), rounds_text(r.repetitions, r.rounds).c_str(),
+  std::snprintf(text, sizeof text, "re-measured %s over %s (q = %.2g at level %.2g): ",
+                format_percent(pct(look.evidence->ratio), 2).c_str(), rounds_text(r.repetitions, r.rounds).c_str(),
                 look.evidence->q_slower, r.level);
   return text + look.reason;
 }

@@ -8,6 +8,7 @@
 #include "perfgate/compare/sample_evidence.hpp"
 #include "perfgate/model/shell_command.hpp"
 #include "perfgate/stats/summary.hpp"
+#include "perfgate/model/time_text.hpp"
 
 namespace perfgate {
 namespace {
@@ -24,11 +25,7 @@ bool too_thin_to_judge(const BenchmarkComparison& c, const GateSettings& setting
   return c.verdict == Verdict::inconclusive && c.baseline && c.current && !enough_samples(*c.baseline, *c.current, settings);
 }
 
-std::string signed_pct(double pct) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%+.1f%%", pct);
-  return text;
-}
+std::string signed_pct(double pct) { return format_percent(pct, 1); }
 
 // '^(A|B)$' for Google Benchmark's --benchmark_filter, each name's regex
 // characters escaped (shell_command quotes it for the shell).

@@ -21,6 +21,21 @@ std::string format_three_digits(double value) {
   return printf_string("%.2f", value);
 }
 
+std::string format_percent(double pct, int decimals, bool sign) {
+  if (!std::isfinite(pct)) return "n/a";
+  char text[64];
+  if (std::fabs(pct) >= 1e6)
+    std::snprintf(text, sizeof text, sign ? "%+.3g%%" : "%.3g%%", pct);
+  else
+    std::snprintf(text, sizeof text, sign ? "%+.*f%%" : "%.*f%%", decimals, pct);
+  return text;
+}
+
+std::string format_ratio(double ratio) {
+  if (!std::isfinite(ratio)) return "n/a";
+  return printf_string(std::fabs(ratio) >= 1e6 ? "%.3g" : "%.3f", ratio);
+}
+
 std::string format_seconds(double seconds) {
   if (!std::isfinite(seconds)) return "n/a";
   const double magnitude = std::fabs(seconds);

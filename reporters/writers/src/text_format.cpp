@@ -26,7 +26,7 @@ std::string printf_string(const char* pattern, double value) {
 
 std::string format_change(double ratio) {
   if (!std::isfinite(ratio)) return "n/a";
-  return printf_string("%+.2f%%", (ratio - 1.0) * 100.0);
+  return format_percent((ratio - 1.0) * 100.0, 2);
 }
 
 std::string format_figure_value(const DerivedFigure& figure) {
@@ -159,8 +159,9 @@ std::optional<std::string> environment_shift_line(const Comparison& comparison) 
   const EnvironmentShift& s = *comparison.environment_shift;
   char text[640];
   const int used = std::snprintf(text, sizeof text, "ENVIRONMENT SHIFT: %zu of %zu benchmarks are %s by a similar factor "
-                                 "(median ratio %.3f, spread %.1f%%).",
-                                 s.moved, s.compared, s.slower ? "slower" : "faster", s.median_ratio, s.spread_pct);
+                                 "(median ratio %s, spread %s).",
+                                 s.moved, s.compared, s.slower ? "slower" : "faster", format_ratio(s.median_ratio).c_str(),
+                                 format_percent(s.spread_pct, 1, false).c_str());
   const std::size_t at = used > 0 ? std::min(static_cast<std::size_t>(used), sizeof text - 1) : 0;
   // The cases that moved with the shift were judged against it
   // (judge_against_shift): those still beyond it stand on their own evidence

@@ -23,6 +23,18 @@ TEST(FormatChange, SignedPercent) {
   EXPECT_EQ(format_change(0.9), "-10.00%");
 }
 
+// Issue 41: a 1e-300 s baseline against a real time printed a change of
+// 300 digits (and a cut one where the buffer was 32 bytes).
+TEST(FormatChange, AnAbsurdChangeIsThreeDigitsWithAnExponent) {
+  EXPECT_EQ(format_change(1.4103609042838172e+298), "+1.41e+300%");
+  EXPECT_EQ(format_percent(999999.0, 2), "+999999.00%");
+  EXPECT_EQ(format_percent(-12.345, 1), "-12.3%");
+  EXPECT_EQ(format_percent(1.5e7, 2, false), "1.5e+07%");
+  EXPECT_EQ(format_ratio(7.3874814280368e+297), "7.39e+297");
+  EXPECT_EQ(format_ratio(1.0834), "1.083");
+  EXPECT_EQ(format_percent(std::nan(""), 2), "n/a");
+}
+
 TEST(FormatProbability, SmallValuesInExponentForm) {
   EXPECT_EQ(format_probability(3.14e-5), "3.1e-05");
   EXPECT_EQ(format_probability(0.4213), "0.421");
