@@ -420,8 +420,8 @@ TEST_F(PlantedHistory, TooFewRunsLeftToPoolIsExitTwoSayingWhy) {
 }
 
 // Now and a second on, as a results file dates itself.
-std::string utc_now_plus_one_second() {
-  const std::time_t now = std::time(nullptr) + 1;
+std::string utc_now_plus_seconds(int seconds) {
+  const std::time_t now = std::time(nullptr) + seconds;
   std::tm utc{};
   gmtime_r(&now, &utc);
   char text[32];
@@ -450,14 +450,29 @@ TEST(HistoryReferenceGate, ASuiteWithoutABaselineIsGatedAgainstItsLastMainRuns) 
   const auto comparison = [&](int commit) {
     return nlohmann::json::parse(read_text(dir / ("run" + std::to_string(commit)) / "host.comparison.json"));
   };
+  // The main runs the gate pools are copies of the first one measured, each
+  // stored a second after the last (as a main job would record them): their
+  // cases agree, so none is an outlying run however loaded this machine is
+  // while the live runs below measure (issue 41 leaves out a run beyond 1.5x).
+  // The live runs after the first are pull requests: they read the history
+  // without joining its main line.
+  const auto store_main_copy = [&](const std::string& commit, double factor, int seconds_ahead) {
+    Results copy = load_results(dir / "run1" / "host.results.json");
+    for (BenchmarkResult& b : copy.benchmarks)
+      for (double& sample : b.samples) sample *= factor;
+    copy.source.git_commit = commit;
+    copy.created_utc = utc_now_plus_seconds(seconds_ahead);
+    ingest_results(*sql::open_database(db), copy, "main run " + commit, IngestOptions{});
+  };
   for (int commit = 1; commit <= 3; ++commit) {
-    const auto run = suite(commit, "");
+    const auto run = suite(commit, commit == 1 ? "" : "--perfgate_history_kind=pr");
     ASSERT_EQ(run.exit_code, 0) << run.output;
     EXPECT_NE(run.output.find("the history cannot stand in: history: " + std::to_string(commit - 1) + " main run"),
               std::string::npos) << run.output;
     EXPECT_EQ(comparison(commit).at("status"), "NOT_GATED");
+    if (commit > 1) store_main_copy("c" + std::to_string(commit), 1.0, 1);
   }
-  const auto gated = suite(4, "");
+  const auto gated = suite(4, "--perfgate_history_kind=pr");
   ASSERT_TRUE(gated.exit_code == 0 || gated.exit_code == 1) << gated.output;
   const std::string origin = comparison(4).at("baseline").at("origin");
   EXPECT_EQ(origin.rfind("history: last 3 main runs on ", 0), 0u) << origin;
@@ -465,15 +480,11 @@ TEST(HistoryReferenceGate, ASuiteWithoutABaselineIsGatedAgainstItsLastMainRuns) 
   EXPECT_NE(comparison(4).at("status"), "NOT_GATED");
   EXPECT_NE(gated.output.find("history: last 3 main runs"), std::string::npos) << "the console names the reference";
 
-  // A poisoned main run joins the history (c4 stored again at 100 times its
-  // times, a second later): the reference leaves it out and every report
-  // of the next comparison names it (issue 41).
-  Results poisoned = load_results(dir / "run4" / "host.results.json");
-  for (BenchmarkResult& b : poisoned.benchmarks)
-    for (double& sample : b.samples) sample *= 100.0;
-  poisoned.source.git_commit = "c4x";
-  poisoned.created_utc = utc_now_plus_one_second();
-  ingest_results(*sql::open_database(db), poisoned, "poisoned run", IngestOptions{});
+  // Main run c4, then a poisoned main run (c4 at 100 times its times, a
+  // second later): the reference leaves it out and every report of the next
+  // comparison names it (issue 41).
+  store_main_copy("c4", 1.0, 1);
+  store_main_copy("c4x", 100.0, 2);
 
   const auto slower = suite(5, "--perfgate_history_kind=pr",
                             "PERFGATE_ALLOW_FAULT_INJECTION=1 PERFGATE_HOST_PLANT_FACTOR=30 PERFGATE_HOST_PLANT_SLOWDOWN=" + planted);

@@ -300,7 +300,9 @@ TEST_F(StorageSecretsPostgres, APasswordReachesNoFileRowOrMessage) {
   expect_no_password("the suite's output", recorded.output);
   const std::string written = read_text(results);
   expect_no_password(results.string(), written);
-  EXPECT_NE(written.find("--perfgate_history=postgresql://perfgate:***@"), std::string::npos) << "the command, redacted";
+  // Quoted for a shell (shell_command.hpp: the value of a flag in single quotes).
+  EXPECT_NE(written.find("--perfgate_history='postgresql://perfgate:***@"), std::string::npos)
+      << "the command, redacted: " << written.substr(written.find("\"command\""), 400);
 
   const auto promoted = perfgate_outside_ci("baseline promote " + shell_word(results.string()) + " --baseline-dir " +
                                  shell_word((dir / "baselines").string()));

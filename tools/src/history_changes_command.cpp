@@ -27,11 +27,7 @@
 namespace perfgate::cli {
 namespace {
 
-std::string percent(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%+.2f%%", value);
-  return text;
-}
+std::string percent(double value) { return format_percent(value, 2); }
 
 std::string probability(double p) {
   char text[32];

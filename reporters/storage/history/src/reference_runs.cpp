@@ -1,6 +1,7 @@
 #include "perfgate/history/reference_runs.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <functional>
 #include <map>
@@ -14,6 +15,7 @@
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/fingerprint.hpp"
 #include "perfgate/model/fingerprint_json.hpp"
+#include "perfgate/model/time_text.hpp"
 
 namespace perfgate::history {
 namespace {
@@ -109,15 +111,12 @@ void leave_out_other_devices(std::vector<Candidate>& candidates, const Fingerpri
   });
 }
 
-std::string percent_text(double pct) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%+.1f%%", pct);
-  return text;
-}
+std::string percent_text(double pct) { return format_percent(pct, 1); }
 
+// "2.00x"; a poisoned run of 1e300x in three digits and an exponent.
 std::string ratio_text(double ratio) {
   char text[32];
-  std::snprintf(text, sizeof text, "%.2fx", ratio);
+  std::snprintf(text, sizeof text, std::fabs(ratio) >= 1e6 ? "%.3gx" : "%.2fx", ratio);
   return text;
 }
 

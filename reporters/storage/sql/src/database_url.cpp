@@ -79,6 +79,29 @@ bool is_libpq_keyword(const std::string& key) {
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
+// A key=value text with every value shown as ***: a refused connection
+// string may carry a password under a mistyped key ("pasword=X"), which no
+// redaction knows to look for, so none of its values is echoed.
+std::string keys_only(const std::string& text) {
+  std::string shown;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    shown += text[i];
+    if (text[i] != '=') continue;
+    shown += "***";
+    std::size_t j = i + 1;
+    while (j < text.size() && is_blank(text[j])) ++j;
+    if (j < text.size() && text[j] == '\'') {  // a quoted value, to its closing quote (or the end)
+      for (++j; j < text.size() && text[j] != '\''; ++j)
+        if (text[j] == '\\') ++j;
+      ++j;
+    } else {
+      while (j < text.size() && !is_blank(text[j])) ++j;
+    }
+    i = j - 1;
+  }
+  return shown;
+}
+
 // The keys of a libpq key=value string (blanks around '=' allowed, a value
 // bare or '...' with backslash escapes, as PQconnectdb reads it); nullopt
 // when the text is not of that form.
@@ -137,10 +160,10 @@ std::optional<DatabaseUrl> bare_conninfo(const std::string& url) {
   while (!first.empty() && is_blank(first.back())) first.pop_back();
   if (is_libpq_keyword(first) || holds_password_parameter(lower)) {
     register_password_parameters(url);
-    refuse(url, keys ? "not a PostgreSQL connection string: a key is not one of libpq's (write postgresql:KEY=VALUE ..., "
-                       "or sqlite:PATH for an SQLite file of this name)"
-                     : "not a PostgreSQL connection string: libpq's KEY=VALUE form is broken (an unclosed quote, a key "
-                       "without '='); write sqlite:PATH for an SQLite file of this name");
+    refuse(keys_only(url), keys ? "not a PostgreSQL connection string: a key is not one of libpq's (write postgresql:KEY=VALUE ..., "
+                                  "or sqlite:PATH for an SQLite file of this name)"
+                                : "not a PostgreSQL connection string: libpq's KEY=VALUE form is broken (an unclosed quote, a key "
+                                  "without '='); write sqlite:PATH for an SQLite file of this name");
   }
   return std::nullopt;
 }
