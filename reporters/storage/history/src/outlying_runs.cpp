@@ -77,7 +77,10 @@ std::vector<RunLeftOut> outlying_rounds(const std::vector<Results>& rounds) {
 
 std::vector<CaseLeftOut> cap_case_values(std::vector<Results>& rounds) {
   std::vector<CaseLeftOut> left_out;
-  for (const auto& [name, values] : case_medians(rounds)) {
+  for (const auto& case_values : case_medians(rounds)) {
+    // Named, not bound: clang cannot capture a structured binding in a lambda.
+    const auto& name = case_values.first;
+    const auto& values = case_values.second;
     std::vector<bool> pooled(rounds.size());
     std::size_t count = 0;
     for (std::size_t r = 0; r < rounds.size(); ++r) count += (pooled[r] = present(values, r)) ? 1 : 0;
