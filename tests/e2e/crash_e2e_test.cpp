@@ -133,6 +133,20 @@ TEST_F(EndingCase, ExitZeroOneOrSeventySevenMidRunIsAnErrorNamingTheCase) {
   }
 }
 
+// A smoke run's cases run in its own process: a case's exit(0) or exit(77)
+// once ended the smoke run with that code (77: ctest's "skipped").
+TEST_F(EndingCase, AnExitDuringASmokeRunFailsIt) {
+  for (const std::string code : {"0", "77", "1"}) {
+    SCOPED_TRACE("exit(" + code + ")");
+    const auto run = run_shell(suite("--perfgate_mode=smoke", "PERFGATE_TEST_EXIT=" + code));
+    EXPECT_EQ(run.exit_code, 2) << run.output;
+    EXPECT_EQ(testing::count_occurrences(run.output, "perfgate: error: a case ended the process"), 1u) << run.output;
+  }
+  const auto clean = run_shell(suite("--perfgate_mode=smoke"));
+  EXPECT_EQ(clean.exit_code, 0) << clean.output;
+  EXPECT_EQ(clean.output.find("ended the process"), std::string::npos) << clean.output;
+}
+
 // A baseline in which the middle case is 50 times faster: the run suspects
 // a regression there and re-measures it.
 std::string with_a_planted_regression(const std::string& baseline, const fs::path& into) {

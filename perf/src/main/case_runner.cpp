@@ -40,6 +40,7 @@ std::vector<BenchmarkResult> run_cases_here(std::vector<std::string> args, const
     save_results(snapshot, journal);
   };
   if (!journal.empty()) collector.on_report(write_journal);
+  if (hooks.before_cases) hooks.before_cases();
   benchmark::RunSpecifiedBenchmarks(&collector);
   if (!journal.empty()) write_journal();
   return results();

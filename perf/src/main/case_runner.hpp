@@ -21,6 +21,9 @@ struct RunHooks {
   std::unique_ptr<benchmark::BenchmarkReporter> display;  // instead of the one the flags ask for
   // Applied to the results before each journal write and before they return.
   std::function<void(std::vector<BenchmarkResult>&)> finish;
+  // Called once Google Benchmark has read its flags (its --help has exited
+  // by then), right before the first case runs.
+  std::function<void()> before_cases;
 };
 
 // Hands `args` to Google Benchmark and runs the cases it selects in this

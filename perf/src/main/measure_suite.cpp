@@ -1,5 +1,11 @@
 #include "measure_suite.hpp"
 
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+
+#include "perfgate/compare/exit_code.hpp"
 #include "perfgate/model/errors.hpp"
 #include "perfgate/model/interruption.hpp"
 #include "case_runner.hpp"
@@ -7,11 +13,44 @@
 #include "trace_pass.hpp"
 
 namespace perfgate {
+namespace {
 
-// Measuring runs in a worker process (case_worker.hpp); smoke runs, which
-// keep nothing, run here.
+// A smoke run's cases run in this process: one that ends it (a library's
+// exit(0), an error handler's exit(77), which ctest reads as "skipped")
+// would end the smoke run with the case's code.  exit() runs the atexit
+// handlers first, and this one, while the cases run, makes it a failure.
+std::atomic<bool> smoke_cases_running{false};
+
+void refuse_an_exit_during_the_smoke_run() {
+  if (!smoke_cases_running.load()) return;
+  static const char message[] =
+      "perfgate: error: a case ended the process (exit() called while the smoke run's cases ran, as a library's "
+      "early exit or an error handler does): the smoke run fails; --perfgate_mode=gate names the case\n";
+  [[maybe_unused]] const ssize_t written = ::write(STDERR_FILENO, message, sizeof message - 1);
+  ::_exit(kExitError);
+}
+
+std::vector<BenchmarkResult> run_smoke_cases(std::vector<std::string> args, const MainOptions& options) {
+  static const bool registered = std::atexit(refuse_an_exit_during_the_smoke_run) == 0;
+  if (!registered) throw DeviceError("cannot register the smoke run's exit guard (atexit)");
+  RunHooks hooks;
+  hooks.before_cases = [] { smoke_cases_running = true; };  // after Google Benchmark's own --help and flags
+  try {
+    std::vector<BenchmarkResult> cases = run_cases_here(std::move(args), options, "", std::move(hooks));
+    smoke_cases_running = false;
+    return cases;
+  } catch (...) {
+    smoke_cases_running = false;
+    throw;
+  }
+}
+
+}  // namespace
+
+// Measuring runs in a worker process (case_worker.hpp), which accounts for
+// every case however it ends; smoke runs, which keep nothing, run here.
 std::vector<BenchmarkResult> run_cases(std::vector<std::string> args, const MainOptions& options) {
-  if (options.mode == RunMode::smoke) return run_cases_here(std::move(args), options, "");
+  if (options.mode == RunMode::smoke) return run_smoke_cases(std::move(args), options);
   return run_cases_in_worker(args).cases;
 }
 
