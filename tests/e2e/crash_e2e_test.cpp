@@ -133,6 +133,20 @@ TEST_F(EndingCase, ExitZeroOneOrSeventySevenMidRunIsAnErrorNamingTheCase) {
   }
 }
 
+// Something that ends the listing worker (a library that gives up at its
+// start, in the worker only) once made the suite exit with its code: 77,
+// read by ctest as "skipped", or 1, read as a regression.
+TEST_F(EndingCase, AListingThatEndsItsProcessIsAHarnessError) {
+  for (const std::string code : {"77", "1"}) {
+    SCOPED_TRACE("exit(" + code + ")");
+    const auto run = run_shell(suite(gate_flags(baseline()), "PERFGATE_TEST_EXIT_IN_LISTING=" + code));
+    EXPECT_EQ(run.exit_code, 2) << run.output;
+    EXPECT_EQ(testing::count_occurrences(run.output, "perfgate: error: "), 1u) << run.output;
+    EXPECT_NE(run.output.find("listing the cases ended with exit code " + code + " before they were listed"),
+              std::string::npos) << run.output;
+  }
+}
+
 // A smoke run's cases run in its own process: a case's exit(0) or exit(77)
 // once ended the smoke run with that code (77: ctest's "skipped").
 TEST_F(EndingCase, AnExitDuringASmokeRunFailsIt) {

@@ -16,6 +16,7 @@
 #include "case_runner.hpp"
 #include "trace_pass.hpp"
 #include "main/main_options.hpp"
+#include "perfgate/compare/exit_code.hpp"
 #include "perfgate/model/atomic_file.hpp"
 #include "perfgate/model/benchmark_name.hpp"
 #include "perfgate/model/errors.hpp"
@@ -40,14 +41,21 @@ std::vector<BenchmarkResult> journaled(const fs::path& journal) {
 }
 
 // The cases Google Benchmark selects with these flags, in its order.  A
-// listing that exits with an error code has said why (bad flags): the
-// gate's process ends with that code (WorkerFailed).
+// listing that exits 2 has said why (bad flags, perfgate's one line): the
+// gate's process ends with it (WorkerFailed).  Any other code is something
+// else ending the process before the cases were listed (a static
+// initializer's or a library's exit(77), which ctest would read as
+// "skipped", or exit(1), read as a regression): a harness error naming it.
 std::vector<std::string> planned_cases(const std::vector<std::string>& args, const fs::path& folder) {
   std::vector<std::string> argv = worker_argv(args);
   argv.push_back("--benchmark_list_tests=true");
   const fs::path listing = folder / "cases.txt";
   const ChildExit exit = run_worker_process(argv, {}, listing);
-  if (!exit.signaled && exit.code != 0) throw WorkerFailed{exit.code};
+  if (!exit.signaled && exit.code == kExitError) throw WorkerFailed{exit.code};
+  if (!exit.signaled && exit.code != 0)
+    throw OutputError(argv.front() + ": listing the cases ended with exit code " + std::to_string(exit.code) +
+                      " before they were listed (something in the program ended its process: a static "
+                      "initializer, a library's exit()); nothing was measured");
   if (exit.signaled) throw OutputError(argv.front() + ": listing the cases failed: " + exit.describe());
   std::vector<std::string> names;
   std::istringstream lines(read_file(listing));
