@@ -36,7 +36,7 @@ class SqlRunHistory : public RunHistory {
 RunHistory::Reference SqlRunHistory::reference(const Fingerprint& device, const std::string& suite, std::size_t runs) {
   const history::Testbed testbed = history::testbed_of(device, "", "this run");
   const history::HistoryReference found = history::load_reference(*db_, {suite, testbed.name, runs, &device});
-  if (!found.enough()) return {{}, found.shortage() + " (" + db_->describe() + ")"};
+  if (!found.enough()) return {{}, found.shortage() + " (" + db_->describe() + ")", {}};
   return {found.rounds, found.describe() + " (" + db_->describe() + ")", found.notes};
 }
 

@@ -51,8 +51,8 @@ nlohmann::json parse_json_with_unique_keys(const std::string& text, const std::s
   const auto check = [&](int, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
     using Event = nlohmann::json::parse_event_t;
     switch (event) {
-      case Event::object_start: open.push_back({}); break;
-      case Event::array_start: open.push_back({true}); break;
+      case Event::object_start: open.emplace_back(); break;
+      case Event::array_start: open.emplace_back().is_array = true; break;
       case Event::object_end:
       case Event::array_end:
         if (!open.empty()) open.pop_back();
