@@ -93,16 +93,6 @@ std::optional<BenchmarkResult> rerun_alone(const std::vector<std::string>& args,
   return ended_without_result(name, exit);
 }
 
-std::vector<std::string> unfinished_cases(const std::vector<std::string>& planned,
-                                          const std::vector<BenchmarkResult>& finished) {
-  std::set<std::string> done;
-  for (const BenchmarkResult& r : finished) done.insert(r.name);
-  std::vector<std::string> unfinished;
-  for (const std::string& name : planned)
-    if (!done.count(name)) unfinished.push_back(name);
-  return unfinished;
-}
-
 // "died (signal 6 (Aborted))", "ended with exit code 0".
 std::string how_it_ended(const ChildExit& exit) {
   return exit.signaled ? "died (" + exit.describe() + ")" : "ended with " + exit.describe();
@@ -135,6 +125,16 @@ WorkerCases account_for_unfinished(const std::vector<std::string>& args, const C
 }
 
 }  // namespace
+
+std::vector<std::string> unfinished_cases(const std::vector<std::string>& planned,
+                                          const std::vector<BenchmarkResult>& finished) {
+  std::set<std::string> done;
+  for (const BenchmarkResult& r : finished) done.insert(r.name);
+  std::vector<std::string> unfinished;
+  for (const std::string& name : planned)
+    if (!done.count(name)) unfinished.push_back(name);
+  return unfinished;
+}
 
 int run_worker(std::vector<std::string> args, Role role) {
   // Die with the gate's process (a CI timeout kills it, not its children):

@@ -40,6 +40,10 @@ struct InterruptedRun : Interrupted {
 // the journal; 0, or the error exit code for bad flags.
 int run_worker(std::vector<std::string> args, Role role);
 
+// The `planned` cases (in their order) that have no result in `finished`.
+std::vector<std::string> unfinished_cases(const std::vector<std::string>& planned,
+                                          const std::vector<BenchmarkResult>& finished);
+
 // What the gate's side of a worker run gave.
 struct WorkerCases {
   // A result (or an ERROR) for every listed case; only those that had

@@ -49,11 +49,7 @@ std::vector<BenchmarkResult> run_round(const std::vector<std::string>& round_arg
   for (const BenchmarkResult& r : worker.cases)
     if (r.error) trouble.failed.emplace(r.name, "failed in " + which + ": " + *r.error);
   if (!worker.killed_at_deadline) return std::move(worker.cases);
-  std::set<std::string> finished;
-  for (const BenchmarkResult& r : worker.cases) finished.insert(r.name);
-  std::vector<std::string> unfinished;
-  for (const std::string& n : names)
-    if (!finished.count(n)) unfinished.push_back(n);
+  const std::vector<std::string> unfinished = unfinished_cases(names, worker.cases);
   const std::string note = which + " ran past its deadline of " + seconds_text(deadline_seconds) +
                            " (the larger of --perfgate_round_deadline_floor and " +
                            std::to_string(static_cast<int>(kRoundDeadlineMultiple)) +

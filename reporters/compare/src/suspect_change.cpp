@@ -7,8 +7,8 @@
 
 #include "perfgate/compare/sample_evidence.hpp"
 #include "perfgate/model/shell_command.hpp"
-#include "perfgate/stats/summary.hpp"
 #include "perfgate/model/time_text.hpp"
+#include "perfgate/stats/summary.hpp"
 
 namespace perfgate {
 namespace {

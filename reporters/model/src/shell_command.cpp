@@ -1,5 +1,6 @@
 #include "perfgate/model/shell_command.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <optional>
