@@ -5,8 +5,8 @@
 #
 # The installed tree (relocatable; every path below is relative to the prefix):
 #   include/perfgate/...                   public headers of every stage
-#   lib/libperfgate_<stage>.a              perfgate::stats, model, baselines, compare,
-#                                          writers, runtime, main, ... (host
+#   lib/libperfgate_<stage>.a              perfgate::stats, platform, model, formats, gate,
+#                                          reports, runtime, main, ... (host
 #                                          code: no CUDA library needed)
 #   lib/libperfgate_<stage>.a              with CUDA: perfgate::runtime_cuda,
 #                                          main_cuda, calibrate (the CUDA

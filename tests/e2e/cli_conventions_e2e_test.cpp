@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "perfgate/model/results_io.hpp"
+#include "perfgate/formats/results_io.hpp"
 #include "perfgate/model/version.hpp"
 #include "results_builder.hpp"
 #include "shell.hpp"

@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "perfgate/model/results_io.hpp"
+#include "perfgate/formats/results_io.hpp"
 #include "results_builder.hpp"
 #include "shell.hpp"
 #include "xml_document.hpp"

@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "perfgate/model/results_io.hpp"
+#include "perfgate/formats/results_io.hpp"
 #include "shell.hpp"
 #include "xml_document.hpp"
 

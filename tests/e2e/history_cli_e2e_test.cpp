@@ -15,7 +15,7 @@
 #include "perfgate/history/history_schema.hpp"
 #include "perfgate/history/ingest.hpp"
 #include "perfgate/history/run_spread.hpp"
-#include "perfgate/model/results_io.hpp"
+#include "perfgate/formats/results_io.hpp"
 #include "perfgate/sql/sql_connection.hpp"
 #include "perfgate/stats/summary.hpp"
 #include "postgres_cluster.hpp"

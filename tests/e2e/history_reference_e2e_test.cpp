@@ -19,7 +19,7 @@
 #include "perfgate/history/ingest.hpp"
 #include "perfgate/history/reference_runs.hpp"
 #include "perfgate/history/retention.hpp"
-#include "perfgate/model/results_io.hpp"
+#include "perfgate/formats/results_io.hpp"
 #include "perfgate/sql/sql_connection.hpp"
 #include "results_builder.hpp"
 #include "shell.hpp"

@@ -20,7 +20,7 @@
 #include "perfgate/dashboard/page_name.hpp"
 #include "perfgate/dashboard/run_table.hpp"
 #include "perfgate/dashboard/series_code.hpp"
-#include "perfgate/model/results_io.hpp"
+#include "perfgate/formats/results_io.hpp"
 #include "perfgate/model/time_text.hpp"
 #include "perfgate/sql/sql_connection.hpp"
 #include "results_builder.hpp"

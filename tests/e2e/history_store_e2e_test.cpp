@@ -14,7 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "perfgate/compare/comparison.hpp"
+#include "perfgate/gate/comparison.hpp"
 #include "perfgate/history/changes.hpp"
 #include "perfgate/history/history_schema.hpp"
 #include "perfgate/history/open_history.hpp"
@@ -24,10 +24,10 @@
 #include "perfgate/history/run_record.hpp"
 #include "perfgate/history/run_spread.hpp"
 #include "perfgate/history/series.hpp"
-#include "perfgate/model/errors.hpp"
-#include "perfgate/model/results_io.hpp"
+#include "perfgate/platform/errors.hpp"
+#include "perfgate/formats/results_io.hpp"
 #include "perfgate/sql/sql_connection.hpp"
-#include "perfgate/writers/comparison_json.hpp"
+#include "perfgate/gate/comparison_json.hpp"
 #include "test_database.hpp"
 #include "results_builder.hpp"
 #include "shell.hpp"

@@ -23,7 +23,7 @@
 #include "perfgate/history/sample_text.hpp"
 #include "perfgate/history/series.hpp"
 #include "perfgate/history/triage_cache.hpp"
-#include "perfgate/model/results_io.hpp"
+#include "perfgate/formats/results_io.hpp"
 #include "perfgate/sql/sql_connection.hpp"
 #include "results_builder.hpp"
 #include "shell.hpp"

@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "headless_browser.hpp"
-#include "perfgate/model/results_io.hpp"
+#include "perfgate/formats/results_io.hpp"
 #include "results_builder.hpp"
 #include "shell.hpp"
 

@@ -20,7 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include "perfgate/baselines/baseline_refresh.hpp"
-#include "perfgate/model/results_io.hpp"
+#include "perfgate/formats/results_io.hpp"
 #include "host_noise.hpp"
 #include "shell.hpp"
 #include "xml_document.hpp"

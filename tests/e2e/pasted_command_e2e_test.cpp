@@ -13,8 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "perfgate/model/results_io.hpp"
-#include "perfgate/model/shell_command.hpp"
+#include "perfgate/formats/results_io.hpp"
+#include "perfgate/platform/shell_command.hpp"
 #include "results_builder.hpp"
 #include "shell.hpp"
 

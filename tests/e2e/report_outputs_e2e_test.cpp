@@ -15,7 +15,7 @@
 
 #include <gtest/gtest.h>
 
-#include "perfgate/model/results_io.hpp"
+#include "perfgate/formats/results_io.hpp"
 #include "results_builder.hpp"
 #include "shell.hpp"
 

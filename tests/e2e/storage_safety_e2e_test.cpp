@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "perfgate/model/results_io.hpp"
+#include "perfgate/formats/results_io.hpp"
 #include "perfgate/sql/sql_connection.hpp"
 #include "postgres_cluster.hpp"
 #include "results_builder.hpp"

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "perfgate/model/results_io.hpp"
+#include "perfgate/formats/results_io.hpp"
 #include "shell.hpp"
 
 namespace perfgate {

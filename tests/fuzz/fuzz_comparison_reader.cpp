@@ -16,9 +16,9 @@
 #include <cstdlib>
 #include <string>
 
-#include "perfgate/model/errors.hpp"
-#include "perfgate/writers/comparison_json.hpp"
-#include "perfgate/compare/comparison_json_reader.hpp"
+#include "perfgate/platform/errors.hpp"
+#include "perfgate/gate/comparison_json.hpp"
+#include "perfgate/gate/comparison_json_reader.hpp"
 #include "repeated_key_oracle.hpp"
 
 namespace {

@@ -17,9 +17,9 @@
 #include <string>
 #include <string_view>
 
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 #include "perfgate/model/plausible_times.hpp"
-#include "perfgate/model/results_io.hpp"
+#include "perfgate/formats/results_io.hpp"
 #include "repeated_key_oracle.hpp"
 
 namespace {

@@ -21,7 +21,7 @@
 
 #include "perfgate/history/ingest.hpp"
 #include "perfgate/history/open_history.hpp"
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 #include "perfgate/sql/sql_connection.hpp"
 #include "repeated_key_oracle.hpp"
 

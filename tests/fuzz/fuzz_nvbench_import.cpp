@@ -18,10 +18,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "perfgate/model/errors.hpp"
-#include "perfgate/model/nvbench_import.hpp"
+#include "perfgate/platform/errors.hpp"
+#include "perfgate/formats/nvbench_import.hpp"
 #include "perfgate/model/plausible_times.hpp"
-#include "perfgate/model/results_io.hpp"
+#include "perfgate/formats/results_io.hpp"
 #include "perfgate/model/suite_name.hpp"
 #include "repeated_key_oracle.hpp"
 

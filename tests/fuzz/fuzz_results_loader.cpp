@@ -14,8 +14,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "perfgate/model/errors.hpp"
-#include "perfgate/model/results_io.hpp"
+#include "perfgate/platform/errors.hpp"
+#include "perfgate/formats/results_io.hpp"
 #include "perfgate/model/suite_name.hpp"
 #include "repeated_key_oracle.hpp"
 

@@ -26,11 +26,11 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 
-#include "perfgate/compare/comparison.hpp"
-#include "perfgate/compare/exit_code.hpp"
-#include "perfgate/model/utf8.hpp"
-#include "perfgate/writers/junit_writer.hpp"
-#include "perfgate/writers/markdown_writer.hpp"
+#include "perfgate/gate/comparison.hpp"
+#include "perfgate/gate/exit_code.hpp"
+#include "perfgate/platform/utf8.hpp"
+#include "perfgate/reports/junit_writer.hpp"
+#include "perfgate/reports/markdown_writer.hpp"
 
 namespace {
 

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "perfgate/cuda/availability.hpp"
-#include "perfgate/model/results_io.hpp"
+#include "perfgate/formats/results_io.hpp"
 #include "shell.hpp"
 #include "xml_document.hpp"
 

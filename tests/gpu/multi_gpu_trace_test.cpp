@@ -15,7 +15,7 @@
 
 #include "perfgate/cuda/availability.hpp"
 #include "perfgate/cuda/case_checks.hpp"
-#include "perfgate/model/results_io.hpp"
+#include "perfgate/formats/results_io.hpp"
 #include "shell.hpp"
 
 namespace perfgate {

@@ -13,7 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "perfgate/cuda/availability.hpp"
-#include "perfgate/model/results_io.hpp"
+#include "perfgate/formats/results_io.hpp"
 #include "trace/cupti_session.hpp"
 #include "shell.hpp"
 

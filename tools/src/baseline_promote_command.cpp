@@ -6,11 +6,11 @@
 
 #include "baseline_writer.hpp"
 #include "commands.hpp"
-#include "perfgate/compare/exit_code.hpp"
-#include "perfgate/model/errors.hpp"
+#include "perfgate/gate/exit_code.hpp"
+#include "perfgate/platform/errors.hpp"
 #include "perfgate/model/fingerprint.hpp"
-#include "perfgate/model/input_file.hpp"
-#include "perfgate/model/results_io.hpp"
+#include "perfgate/formats/input_file.hpp"
+#include "perfgate/formats/results_io.hpp"
 #include "perfgate/model/suite_name.hpp"
 #include "suite_manifest.hpp"
 

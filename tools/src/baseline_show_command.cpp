@@ -6,13 +6,13 @@
 
 #include "commands.hpp"
 #include "device_cuda_helper.hpp"
-#include "perfgate/compare/exit_code.hpp"
+#include "perfgate/gate/exit_code.hpp"
 #include "perfgate/baselines/baseline_store.hpp"
-#include "perfgate/model/errors.hpp"
-#include "perfgate/model/input_file.hpp"
-#include "perfgate/model/results_io.hpp"
+#include "perfgate/platform/errors.hpp"
+#include "perfgate/formats/input_file.hpp"
+#include "perfgate/formats/results_io.hpp"
 #include "perfgate/stats/summary.hpp"
-#include "perfgate/writers/text_format.hpp"
+#include "perfgate/reports/text_format.hpp"
 #include "suite_manifest.hpp"
 
 namespace perfgate::cli {

@@ -8,10 +8,10 @@
 #include <vector>
 
 #include "commands.hpp"
-#include "perfgate/compare/exit_code.hpp"
-#include "perfgate/model/errors.hpp"
-#include "perfgate/model/results_io.hpp"
-#include "perfgate/model/scratch_folder.hpp"
+#include "perfgate/gate/exit_code.hpp"
+#include "perfgate/platform/errors.hpp"
+#include "perfgate/formats/results_io.hpp"
+#include "perfgate/platform/scratch_folder.hpp"
 #include "baseline_writer.hpp"
 #include "subprocess.hpp"
 #include "suite_manifest.hpp"

@@ -4,8 +4,8 @@
 #include <iostream>
 #include <optional>
 
-#include "perfgate/compare/comparison.hpp"
-#include "perfgate/writers/console_table.hpp"
+#include "perfgate/gate/comparison.hpp"
+#include "perfgate/reports/console_table.hpp"
 
 namespace perfgate::cli {
 namespace {

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "cli_app_tree.hpp"
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 
 namespace perfgate::cli {
 namespace {

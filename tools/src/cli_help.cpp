@@ -1,6 +1,6 @@
 #include "cli_help.hpp"
 
-#include "perfgate/compare/exit_code.hpp"
+#include "perfgate/gate/exit_code.hpp"
 #include "perfgate/model/version.hpp"
 
 namespace perfgate::cli {

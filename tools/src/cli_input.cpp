@@ -3,8 +3,8 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "perfgate/model/errors.hpp"
-#include "perfgate/model/input_file.hpp"
+#include "perfgate/platform/errors.hpp"
+#include "perfgate/formats/input_file.hpp"
 #include "perfgate/model/suite_name.hpp"
 
 namespace perfgate::cli {

@@ -7,8 +7,8 @@
 
 #include "cli_app_tree.hpp"
 #include "cli_errors.hpp"
-#include "perfgate/compare/exit_code.hpp"
-#include "perfgate/model/errors.hpp"
+#include "perfgate/gate/exit_code.hpp"
+#include "perfgate/platform/errors.hpp"
 
 namespace perfgate::cli {
 namespace {

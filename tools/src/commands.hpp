@@ -7,12 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "perfgate/compare/gate_settings.hpp"
+#include "perfgate/gate/gate_settings.hpp"
 #include "perfgate/history/ingest.hpp"
 #include "perfgate/model/shared_flags.hpp"
 #include "perfgate/stats/change_point.hpp"
-#include "perfgate/writers/markdown_fit.hpp"
-#include "perfgate/writers/report_files.hpp"
+#include "perfgate/reports/markdown_fit.hpp"
+#include "perfgate/reports/report_files.hpp"
 
 namespace perfgate::cli {
 

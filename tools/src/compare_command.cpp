@@ -3,15 +3,15 @@
 #include <iostream>
 
 #include "commands.hpp"
-#include "perfgate/compare/comparison.hpp"
-#include "perfgate/compare/confirmation.hpp"
-#include "perfgate/model/distinct_outputs.hpp"
-#include "perfgate/model/input_file.hpp"
-#include "perfgate/model/report_path.hpp"
-#include "perfgate/model/results_io.hpp"
-#include "perfgate/suggest/suggest.hpp"
-#include "perfgate/writers/gate_stage.hpp"
-#include "perfgate/writers/report_files.hpp"
+#include "perfgate/gate/comparison.hpp"
+#include "perfgate/gate/confirmation.hpp"
+#include "perfgate/platform/distinct_outputs.hpp"
+#include "perfgate/formats/input_file.hpp"
+#include "perfgate/platform/report_path.hpp"
+#include "perfgate/formats/results_io.hpp"
+#include "perfgate/explain/suggest.hpp"
+#include "perfgate/reports/gate_stage.hpp"
+#include "perfgate/reports/report_files.hpp"
 
 namespace perfgate::cli {
 

@@ -12,9 +12,9 @@
 #include "commands.hpp"
 #include "device_cuda_helper.hpp"
 #include "subprocess.hpp"
-#include "perfgate/compare/exit_code.hpp"
-#include "perfgate/model/errors.hpp"
-#include "perfgate/model/fingerprint_json.hpp"
+#include "perfgate/gate/exit_code.hpp"
+#include "perfgate/platform/errors.hpp"
+#include "perfgate/formats/fingerprint_json.hpp"
 #include "runtime/host_fingerprint.hpp"
 #include "suite_manifest.hpp"
 

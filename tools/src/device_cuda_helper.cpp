@@ -6,9 +6,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "perfgate/model/child_process.hpp"
-#include "perfgate/model/errors.hpp"
-#include "perfgate/model/scratch_folder.hpp"
+#include "perfgate/platform/child_process.hpp"
+#include "perfgate/platform/errors.hpp"
+#include "perfgate/platform/scratch_folder.hpp"
 #include "runtime/host_fingerprint.hpp"
 
 namespace perfgate::cli {

@@ -12,8 +12,8 @@
 #include <CLI/CLI.hpp>
 
 #include "gpu_report.hpp"
-#include "perfgate/compare/exit_code.hpp"
-#include "perfgate/model/errors.hpp"
+#include "perfgate/gate/exit_code.hpp"
+#include "perfgate/platform/errors.hpp"
 
 int main(int argc, char** argv) {
   namespace dc = perfgate::device_cuda;

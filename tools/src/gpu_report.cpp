@@ -7,12 +7,12 @@
 #include <nlohmann/json.hpp>
 
 #include "cuda/device_fingerprint.hpp"
-#include "perfgate/compare/exit_code.hpp"
+#include "perfgate/gate/exit_code.hpp"
 #include "perfgate/cuda/availability.hpp"
 #include "perfgate/baselines/baseline_store.hpp"
-#include "perfgate/model/device_calibration.hpp"
-#include "perfgate/model/errors.hpp"
-#include "perfgate/model/fingerprint_json.hpp"
+#include "perfgate/formats/device_calibration.hpp"
+#include "perfgate/platform/errors.hpp"
+#include "perfgate/formats/fingerprint_json.hpp"
 #include "roofline/theoretical_ceilings.hpp"
 #include "runtime/this_device.hpp"
 

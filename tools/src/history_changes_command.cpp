@@ -18,11 +18,11 @@
 #include "perfgate/history/changes.hpp"
 #include "perfgate/history/open_history.hpp"
 #include "perfgate/history/triage_cache.hpp"
-#include "perfgate/model/atomic_file.hpp"
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/atomic_file.hpp"
+#include "perfgate/platform/errors.hpp"
 #include "perfgate/model/time_text.hpp"
 #include "perfgate/sql/database_url.hpp"
-#include "perfgate/writers/text_table.hpp"
+#include "perfgate/reports/text_table.hpp"
 
 namespace perfgate::cli {
 namespace {

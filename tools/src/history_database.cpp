@@ -1,6 +1,6 @@
 #include "history_database.hpp"
 
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 
 namespace perfgate::cli {
 

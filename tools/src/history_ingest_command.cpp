@@ -9,8 +9,8 @@
 #include "perfgate/history/open_history.hpp"
 #include "perfgate/history/ingest.hpp"
 #include "perfgate/history/ingest_batch.hpp"
-#include "perfgate/model/errors.hpp"
-#include "perfgate/model/input_file.hpp"
+#include "perfgate/platform/errors.hpp"
+#include "perfgate/formats/input_file.hpp"
 
 namespace perfgate::cli {
 

@@ -6,7 +6,7 @@
 #include "history_database.hpp"
 #include "perfgate/history/open_history.hpp"
 #include "perfgate/dashboard/history_site.hpp"
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 
 namespace perfgate::cli {
 

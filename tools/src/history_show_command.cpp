@@ -6,9 +6,9 @@
 #include "history_database.hpp"
 #include "perfgate/history/open_history.hpp"
 #include "perfgate/history/series.hpp"
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 #include "perfgate/model/time_text.hpp"
-#include "perfgate/writers/text_table.hpp"
+#include "perfgate/reports/text_table.hpp"
 
 namespace perfgate::cli {
 namespace {

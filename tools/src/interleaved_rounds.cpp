@@ -7,14 +7,14 @@
 #include <optional>
 
 #include "perfgate/baselines/baseline_refresh.hpp"
-#include "perfgate/compare/confirmation.hpp"
-#include "perfgate/compare/environment_shift.hpp"
-#include "perfgate/compare/sequential_remeasure.hpp"
+#include "perfgate/gate/confirmation.hpp"
+#include "perfgate/gate/environment_shift.hpp"
+#include "perfgate/gate/sequential_remeasure.hpp"
 #include "perfgate/model/benchmark_name.hpp"
-#include "perfgate/model/errors.hpp"
-#include "perfgate/model/results_io.hpp"
-#include "perfgate/model/scratch_folder.hpp"
-#include "perfgate/writers/gate_stage.hpp"
+#include "perfgate/platform/errors.hpp"
+#include "perfgate/formats/results_io.hpp"
+#include "perfgate/platform/scratch_folder.hpp"
+#include "perfgate/reports/gate_stage.hpp"
 
 namespace perfgate::cli {
 namespace fs = std::filesystem;

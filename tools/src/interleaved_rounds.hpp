@@ -14,10 +14,10 @@
 #include <string>
 #include <vector>
 
-#include "perfgate/compare/comparison.hpp"
-#include "perfgate/compare/gate_settings.hpp"
-#include "perfgate/suggest/suggest.hpp"
-#include "perfgate/writers/report_files.hpp"
+#include "perfgate/gate/comparison.hpp"
+#include "perfgate/gate/gate_settings.hpp"
+#include "perfgate/explain/suggest.hpp"
+#include "perfgate/reports/report_files.hpp"
 
 namespace perfgate::cli {
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "perfgate/compare/exit_code.hpp"
+#include "perfgate/gate/exit_code.hpp"
 
 namespace perfgate::cli {
 namespace {

@@ -8,15 +8,15 @@
 #include <iostream>
 
 #include "commands.hpp"
-#include "perfgate/model/atomic_file.hpp"
-#include "perfgate/model/distinct_outputs.hpp"
-#include "perfgate/model/errors.hpp"
-#include "perfgate/model/input_file.hpp"
-#include "perfgate/model/owned_folder.hpp"
-#include "perfgate/writers/html_report.hpp"
-#include "perfgate/writers/run_markdown.hpp"
-#include "perfgate/writers/run_report_folder.hpp"
-#include "perfgate/writers/run_status.hpp"
+#include "perfgate/platform/atomic_file.hpp"
+#include "perfgate/platform/distinct_outputs.hpp"
+#include "perfgate/platform/errors.hpp"
+#include "perfgate/formats/input_file.hpp"
+#include "perfgate/platform/owned_folder.hpp"
+#include "perfgate/reports/html_report.hpp"
+#include "perfgate/reports/run_markdown.hpp"
+#include "perfgate/reports/run_report_folder.hpp"
+#include "perfgate/reports/run_status.hpp"
 #include "run_report.hpp"
 
 namespace perfgate::cli {

@@ -12,17 +12,17 @@
 #include <optional>
 #include <set>
 
-#include "perfgate/compare/exit_code.hpp"
+#include "perfgate/gate/exit_code.hpp"
 #include "perfgate/history/ingest.hpp"
 #include "perfgate/history/open_history.hpp"
-#include "perfgate/model/errors.hpp"
-#include "perfgate/model/owned_folder.hpp"
-#include "perfgate/model/secret_redaction.hpp"
+#include "perfgate/platform/errors.hpp"
+#include "perfgate/platform/owned_folder.hpp"
+#include "perfgate/platform/secret_redaction.hpp"
 #include "perfgate/model/version.hpp"
 #include "perfgate/sql/database_url.hpp"
-#include "perfgate/writers/report_files.hpp"
-#include "perfgate/writers/run_report_folder.hpp"
-#include "perfgate/writers/run_status.hpp"
+#include "perfgate/reports/report_files.hpp"
+#include "perfgate/reports/run_report_folder.hpp"
+#include "perfgate/reports/run_status.hpp"
 
 #include "commands.hpp"
 #include "history_database.hpp"

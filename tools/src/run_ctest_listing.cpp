@@ -4,7 +4,7 @@
 
 #include <map>
 
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 #include "perfgate/model/suite_name.hpp"
 
 namespace perfgate::cli {

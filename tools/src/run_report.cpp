@@ -3,11 +3,11 @@
 #include <optional>
 #include <string>
 
-#include "perfgate/model/errors.hpp"
-#include "perfgate/model/input_file.hpp"
-#include "perfgate/model/report_path.hpp"
-#include "perfgate/model/results_io.hpp"
-#include "perfgate/compare/comparison_json_reader.hpp"
+#include "perfgate/platform/errors.hpp"
+#include "perfgate/formats/input_file.hpp"
+#include "perfgate/platform/report_path.hpp"
+#include "perfgate/formats/results_io.hpp"
+#include "perfgate/gate/comparison_json_reader.hpp"
 
 namespace perfgate::cli {
 namespace fs = std::filesystem;

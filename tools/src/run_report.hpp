@@ -4,7 +4,7 @@
 
 #include <filesystem>
 
-#include "perfgate/writers/report_input.hpp"
+#include "perfgate/reports/report_input.hpp"
 
 namespace perfgate::cli {
 

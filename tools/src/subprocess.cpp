@@ -9,8 +9,8 @@
 #include <fstream>
 #include <thread>
 
-#include "perfgate/model/child_process.hpp"
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/child_process.hpp"
+#include "perfgate/platform/errors.hpp"
 
 namespace perfgate::cli {
 namespace {

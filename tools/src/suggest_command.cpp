@@ -7,13 +7,13 @@
 #include <optional>
 
 #include "commands.hpp"
-#include "perfgate/compare/comparison.hpp"
-#include "perfgate/compare/exit_code.hpp"
-#include "perfgate/model/input_file.hpp"
-#include "perfgate/model/results_io.hpp"
-#include "perfgate/suggest/suggest.hpp"
-#include "perfgate/writers/comparison_json.hpp"
-#include "perfgate/writers/console_table.hpp"
+#include "perfgate/gate/comparison.hpp"
+#include "perfgate/gate/exit_code.hpp"
+#include "perfgate/formats/input_file.hpp"
+#include "perfgate/formats/results_io.hpp"
+#include "perfgate/explain/suggest.hpp"
+#include "perfgate/gate/comparison_json.hpp"
+#include "perfgate/reports/console_table.hpp"
 
 namespace perfgate::cli {
 namespace {

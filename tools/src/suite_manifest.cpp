@@ -8,9 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "perfgate/model/atomic_file.hpp"
-#include "perfgate/model/errors.hpp"
-#include "perfgate/model/json_unique_keys.hpp"
+#include "perfgate/platform/atomic_file.hpp"
+#include "perfgate/platform/errors.hpp"
+#include "perfgate/formats/json_unique_keys.hpp"
 #include "perfgate/model/suite_name.hpp"
 
 namespace perfgate::cli {

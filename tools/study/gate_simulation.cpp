@@ -4,9 +4,9 @@
 #include <cmath>
 #include <string>
 
-#include "perfgate/compare/comparison.hpp"
+#include "perfgate/gate/comparison.hpp"
 #include "perfgate/baselines/baseline_refresh.hpp"
-#include "perfgate/compare/confirmation.hpp"
+#include "perfgate/gate/confirmation.hpp"
 #include "perfgate/stats/benjamini_hochberg.hpp"
 #include "perfgate/stats/mann_whitney.hpp"
 #include "perfgate/stats/summary.hpp"

@@ -14,10 +14,10 @@
 #include <string_view>
 #include <vector>
 
-#include "perfgate/compare/comparison.hpp"
-#include "perfgate/compare/gate_settings.hpp"
-#include "perfgate/compare/sequential_remeasure.hpp"
-#include "perfgate/compare/verdict.hpp"
+#include "perfgate/gate/comparison.hpp"
+#include "perfgate/gate/gate_settings.hpp"
+#include "perfgate/gate/sequential_remeasure.hpp"
+#include "perfgate/gate/verdict.hpp"
 #include "perfgate/model/results.hpp"
 #include "perfgate/stats/noise_model.hpp"
 

@@ -33,7 +33,7 @@
 #include "perfgate/history/open_history.hpp"
 #include "perfgate/history/run_record.hpp"
 #include "perfgate/history/series_table.hpp"
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 #include "perfgate/sql/batch_insert.hpp"
 #include "perfgate/sql/sql_connection.hpp"
 

@@ -10,7 +10,7 @@
 #include <cstddef>
 #include <iosfwd>
 
-#include "perfgate/model/device_calibration.hpp"
+#include "perfgate/formats/device_calibration.hpp"
 
 namespace perfgate {
 

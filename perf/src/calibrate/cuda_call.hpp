@@ -10,7 +10,7 @@
 #include "perfgate/kernels/cublas_gemm_types.hpp"
 #include "perfgate/cuda/check.hpp"
 #include "perfgate/cuda/device_buffer.hpp"
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 
 namespace perfgate::calibration {
 

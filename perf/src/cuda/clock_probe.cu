@@ -5,7 +5,7 @@
 #include <string>
 
 #include "cuda/testing.hpp"
-#include "perfgate/model/fault_switch.hpp"
+#include "perfgate/platform/fault_switch.hpp"
 
 namespace perfgate::cuda {
 namespace {

@@ -6,7 +6,7 @@
 #include <cuda_runtime_api.h>
 
 #include "perfgate/cuda/check.hpp"
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 #include "runtime/host_fingerprint.hpp"
 
 namespace perfgate::cuda {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "perfgate/model/report_path.hpp"
+#include "perfgate/platform/report_path.hpp"
 #include "perfgate/runtime/suite_info.hpp"
 
 namespace perfgate {

@@ -3,7 +3,7 @@
 #include <memory>
 
 #include "perfgate/baselines/baseline_store.hpp"
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 
 namespace perfgate {
 

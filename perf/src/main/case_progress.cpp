@@ -8,8 +8,8 @@
 #include <numeric>
 #include <sstream>
 
-#include "perfgate/model/errors.hpp"
-#include "perfgate/model/results_io.hpp"
+#include "perfgate/platform/errors.hpp"
+#include "perfgate/formats/results_io.hpp"
 #include "perfgate/model/time_text.hpp"
 #include "perfgate/stats/summary.hpp"
 

@@ -2,13 +2,13 @@
 
 #include <benchmark/benchmark.h>
 
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 #include "perfgate/runtime/derived_figures.hpp"
 #include "perfgate/runtime/run_collector.hpp"
 #include "runtime/source_info.hpp"
 #include "perfgate/runtime/suite_info.hpp"
 #include "runtime/work_counters.hpp"
-#include "perfgate/model/results_io.hpp"
+#include "perfgate/formats/results_io.hpp"
 
 namespace perfgate {
 

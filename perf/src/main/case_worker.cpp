@@ -16,12 +16,12 @@
 #include "case_runner.hpp"
 #include "trace_pass.hpp"
 #include "main/main_options.hpp"
-#include "perfgate/compare/exit_code.hpp"
-#include "perfgate/model/atomic_file.hpp"
+#include "perfgate/gate/exit_code.hpp"
+#include "perfgate/platform/atomic_file.hpp"
 #include "perfgate/model/benchmark_name.hpp"
-#include "perfgate/model/errors.hpp"
-#include "perfgate/model/results_io.hpp"
-#include "perfgate/model/scratch_folder.hpp"
+#include "perfgate/platform/errors.hpp"
+#include "perfgate/formats/results_io.hpp"
+#include "perfgate/platform/scratch_folder.hpp"
 
 namespace perfgate {
 namespace {

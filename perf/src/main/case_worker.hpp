@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "perfgate/model/interruption.hpp"
+#include "perfgate/platform/interruption.hpp"
 #include "perfgate/model/results.hpp"
 #include "worker_protocol.hpp"
 

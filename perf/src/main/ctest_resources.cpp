@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <iostream>
 
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 
 namespace perfgate {
 namespace {

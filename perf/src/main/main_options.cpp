@@ -9,8 +9,8 @@
 
 #include "perfgate/model/run_kind.hpp"
 #include "perfgate/model/shared_flags.hpp"
-#include "perfgate/compare/gate_options.hpp"
-#include "perfgate/model/errors.hpp"
+#include "perfgate/gate/gate_options.hpp"
+#include "perfgate/platform/errors.hpp"
 #include "perfgate/model/suite_name.hpp"
 
 namespace perfgate {

@@ -1,7 +1,7 @@
 #pragma once
 // The --perfgate_* flags of a suite binary (perfgate::main_options, which
 // perfgate::main links): how to measure, and the gate's settings, whose
-// table (perfgate/compare/gate_options.hpp) `perfgate compare` reads too;
+// table (perfgate/gate/gate_options.hpp) `perfgate compare` reads too;
 // so the measuring library, perfgate::runtime, does not link the gate.
 // Everything else goes to Google Benchmark.  Each flag also reads an environment variable of the same name
 // in upper case (PERFGATE_BASELINE, ...); the command line wins.
@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "perfgate/compare/gate_settings.hpp"
+#include "perfgate/gate/gate_settings.hpp"
 #include "perfgate/model/shared_flags.hpp"
-#include "perfgate/writers/report_files.hpp"
+#include "perfgate/reports/report_files.hpp"
 
 namespace perfgate {
 

@@ -5,9 +5,9 @@
 #include <atomic>
 #include <cstdlib>
 
-#include "perfgate/compare/exit_code.hpp"
-#include "perfgate/model/errors.hpp"
-#include "perfgate/model/interruption.hpp"
+#include "perfgate/gate/exit_code.hpp"
+#include "perfgate/platform/errors.hpp"
+#include "perfgate/platform/interruption.hpp"
 #include "case_runner.hpp"
 #include "case_worker.hpp"
 #include "trace_pass.hpp"

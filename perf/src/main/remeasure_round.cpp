@@ -7,7 +7,7 @@
 #include <set>
 
 #include "case_worker.hpp"
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 
 namespace perfgate {
 namespace {

@@ -26,7 +26,7 @@
 #include <string>
 #include <vector>
 
-#include "perfgate/compare/comparison.hpp"
+#include "perfgate/gate/comparison.hpp"
 #include "perfgate/model/results.hpp"
 
 namespace perfgate {

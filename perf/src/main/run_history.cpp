@@ -1,6 +1,6 @@
 #include "main/run_history.hpp"
 
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 
 namespace perfgate {
 

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "perfgate/compare/run_spread_history.hpp"
+#include "perfgate/gate/run_spread_history.hpp"
 #include "perfgate/model/results.hpp"
 #include "perfgate/runtime/suite_info.hpp"
 

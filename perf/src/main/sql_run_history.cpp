@@ -12,8 +12,8 @@
 #include "perfgate/history/reference_runs.hpp"
 #include "perfgate/history/run_spread.hpp"
 #include "perfgate/history/testbed.hpp"
-#include "perfgate/model/errors.hpp"
-#include "perfgate/model/secret_redaction.hpp"
+#include "perfgate/platform/errors.hpp"
+#include "perfgate/platform/secret_redaction.hpp"
 
 namespace perfgate {
 namespace {

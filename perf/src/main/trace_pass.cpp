@@ -10,8 +10,8 @@
 #include <optional>
 
 #include "perfgate/model/benchmark_name.hpp"
-#include "perfgate/model/results_io.hpp"
-#include "perfgate/model/scratch_folder.hpp"
+#include "perfgate/formats/results_io.hpp"
+#include "perfgate/platform/scratch_folder.hpp"
 #include "perfgate/runtime/suite_info.hpp"
 #include "trace/traced_cases.hpp"
 #include "trace/tracing_off.hpp"

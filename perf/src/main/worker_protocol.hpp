@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "perfgate/model/child_process.hpp"
+#include "perfgate/platform/child_process.hpp"
 
 namespace perfgate {
 

@@ -1,7 +1,7 @@
 #include "roofline/device_ceilings.hpp"
 
-#include "perfgate/model/device_calibration.hpp"
-#include "perfgate/model/errors.hpp"
+#include "perfgate/formats/device_calibration.hpp"
+#include "perfgate/platform/errors.hpp"
 #include "roofline/theoretical_ceilings.hpp"
 
 namespace perfgate {

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <variant>
 
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 #include "perfgate/stats/summary.hpp"
 
 namespace perfgate {

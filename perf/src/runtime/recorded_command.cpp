@@ -1,8 +1,8 @@
 #include "runtime/recorded_command.hpp"
 
-#include "perfgate/model/report_path.hpp"
-#include "perfgate/model/secret_redaction.hpp"
-#include "perfgate/model/shell_command.hpp"
+#include "perfgate/platform/report_path.hpp"
+#include "perfgate/platform/secret_redaction.hpp"
+#include "perfgate/platform/shell_command.hpp"
 
 namespace perfgate {
 namespace {

@@ -6,8 +6,8 @@
 #include <utility>
 #include <vector>
 
-#include "perfgate/model/atomic_file.hpp"
-#include "perfgate/model/utf8.hpp"
+#include "perfgate/platform/atomic_file.hpp"
+#include "perfgate/platform/utf8.hpp"
 
 namespace perfgate::trace {
 namespace {

@@ -5,14 +5,14 @@
 
 #include <benchmark/benchmark.h>
 
-#include "perfgate/compare/comparison.hpp"
-#include "perfgate/model/results_io.hpp"
+#include "perfgate/gate/comparison.hpp"
+#include "perfgate/formats/results_io.hpp"
 #include "perfgate/stats/mann_whitney.hpp"
 #include "perfgate/stats/ratio_interval.hpp"
-#include "perfgate/suggest/suggest.hpp"
-#include "perfgate/writers/comparison_json.hpp"
-#include "perfgate/writers/junit_writer.hpp"
-#include "perfgate/writers/markdown_writer.hpp"
+#include "perfgate/explain/suggest.hpp"
+#include "perfgate/gate/comparison_json.hpp"
+#include "perfgate/reports/junit_writer.hpp"
+#include "perfgate/reports/markdown_writer.hpp"
 #include "synthetic_results.hpp"
 
 namespace {

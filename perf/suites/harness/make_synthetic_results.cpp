@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <iostream>
 
-#include "perfgate/model/results_io.hpp"
+#include "perfgate/formats/results_io.hpp"
 #include "synthetic_results.hpp"
 
 int main(int argc, char** argv) {

@@ -17,7 +17,7 @@
 #include "perfgate/kernels/cpu_elementwise_chain.hpp"
 #include "perfgate/kernels/cpu_gemm.hpp"
 #include "perfgate/kernels/random_inputs.hpp"
-#include "perfgate/model/fault_switch.hpp"
+#include "perfgate/platform/fault_switch.hpp"
 #include "perfgate/perfgate.hpp"
 
 namespace {

@@ -7,8 +7,8 @@
 #include <random>
 #include <string>
 
-#include "perfgate/model/errors.hpp"
-#include "perfgate/model/fault_switch.hpp"
+#include "perfgate/platform/errors.hpp"
+#include "perfgate/platform/fault_switch.hpp"
 #include "perfgate/stats/noise_model.hpp"
 
 namespace perfgate::host {

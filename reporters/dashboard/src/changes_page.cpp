@@ -2,7 +2,7 @@
 
 #include "perfgate/dashboard/changes_table.hpp"
 #include "perfgate/dashboard/page.hpp"
-#include "perfgate/writers/xml_text.hpp"
+#include "perfgate/reports/xml_text.hpp"
 
 namespace perfgate::dashboard {
 

@@ -3,8 +3,8 @@
 #include <cstdio>
 #include <string_view>
 
-#include "perfgate/model/errors.hpp"
-#include "perfgate/writers/xml_text.hpp"
+#include "perfgate/platform/errors.hpp"
+#include "perfgate/reports/xml_text.hpp"
 
 namespace perfgate::dashboard {
 namespace {

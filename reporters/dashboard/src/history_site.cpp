@@ -15,9 +15,9 @@
 #include "perfgate/dashboard/sparkline.hpp"
 #include "perfgate/history/changes.hpp"
 #include "perfgate/history/triage_cache.hpp"
-#include "perfgate/model/atomic_file.hpp"
-#include "perfgate/model/errors.hpp"
-#include "perfgate/model/owned_folder.hpp"
+#include "perfgate/platform/atomic_file.hpp"
+#include "perfgate/platform/errors.hpp"
+#include "perfgate/platform/owned_folder.hpp"
 
 namespace perfgate::dashboard {
 namespace fs = std::filesystem;

@@ -9,7 +9,7 @@
 #include "perfgate/dashboard/page_name.hpp"
 #include "perfgate/dashboard/sparkline.hpp"
 #include "perfgate/model/time_text.hpp"
-#include "perfgate/writers/xml_text.hpp"
+#include "perfgate/reports/xml_text.hpp"
 
 namespace perfgate::dashboard {
 namespace {

@@ -1,7 +1,7 @@
 #include "perfgate/dashboard/page.hpp"
 
 #include "perfgate/dashboard/decimation.hpp"
-#include "perfgate/writers/xml_text.hpp"
+#include "perfgate/reports/xml_text.hpp"
 
 namespace perfgate::dashboard {
 namespace {

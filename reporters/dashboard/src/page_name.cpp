@@ -4,7 +4,7 @@
 
 #include <cstdio>
 
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 
 namespace perfgate::dashboard {
 namespace {

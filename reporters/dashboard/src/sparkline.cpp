@@ -5,9 +5,9 @@
 
 #include "perfgate/dashboard/change_positions.hpp"
 #include "perfgate/dashboard/decimation.hpp"
-#include "perfgate/writers/svg_plot.hpp"
+#include "perfgate/reports/svg_plot.hpp"
 #include "perfgate/model/time_text.hpp"
-#include "perfgate/writers/xml_text.hpp"
+#include "perfgate/reports/xml_text.hpp"
 
 namespace perfgate::dashboard {
 namespace {

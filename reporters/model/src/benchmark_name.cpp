@@ -4,7 +4,7 @@
 #include <array>
 #include <string_view>
 
-#include "perfgate/model/utf8.hpp"
+#include "perfgate/platform/utf8.hpp"
 
 namespace perfgate {
 namespace {

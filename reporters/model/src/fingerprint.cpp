@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 
 namespace perfgate {
 

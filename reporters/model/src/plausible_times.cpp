@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <optional>
 
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 
 namespace perfgate {
 namespace {

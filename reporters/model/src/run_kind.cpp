@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 
 namespace perfgate {
 

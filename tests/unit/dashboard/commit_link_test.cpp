@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "perfgate/dashboard/commit_link.hpp"
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 
 namespace perfgate::dashboard {
 namespace {

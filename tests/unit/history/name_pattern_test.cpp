@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 
 namespace perfgate::history {
 namespace {

@@ -6,7 +6,7 @@
 
 #include "perfgate/history/run_spread.hpp"
 #include "perfgate/history/testbed.hpp"
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 #include "results_builder.hpp"
 
 namespace perfgate::history {

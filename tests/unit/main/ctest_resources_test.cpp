@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 
 namespace perfgate {
 namespace {

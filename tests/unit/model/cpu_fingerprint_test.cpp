@@ -4,9 +4,9 @@
 #include <gtest/gtest.h>
 
 #include "perfgate/model/fingerprint.hpp"
-#include "perfgate/model/fingerprint_json.hpp"
-#include "perfgate/model/errors.hpp"
-#include "perfgate/model/results_io.hpp"
+#include "perfgate/formats/fingerprint_json.hpp"
+#include "perfgate/platform/errors.hpp"
+#include "perfgate/formats/results_io.hpp"
 #include "results_builder.hpp"
 
 namespace perfgate {

@@ -6,8 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "perfgate/model/results_io.hpp"
-#include "perfgate/model/utf8.hpp"
+#include "perfgate/formats/results_io.hpp"
+#include "perfgate/platform/utf8.hpp"
 #include "shell.hpp"
 
 namespace perfgate {

@@ -2,8 +2,8 @@
 // than it is (a bidirectional control, an invisible one, a C1 control).
 #include <gtest/gtest.h>
 
-#include "perfgate/model/errors.hpp"
-#include "perfgate/model/utf8.hpp"
+#include "perfgate/platform/errors.hpp"
+#include "perfgate/platform/utf8.hpp"
 
 namespace perfgate {
 namespace {

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "perfgate/baselines/baseline_refresh.hpp"
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 #include "results_builder.hpp"
 
 namespace perfgate {

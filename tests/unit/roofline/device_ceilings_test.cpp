@@ -2,8 +2,8 @@
 
 #include <gtest/gtest.h>
 
-#include "perfgate/model/device_calibration.hpp"
-#include "perfgate/model/errors.hpp"
+#include "perfgate/formats/device_calibration.hpp"
+#include "perfgate/platform/errors.hpp"
 #include "results_builder.hpp"
 #include "shell.hpp"
 

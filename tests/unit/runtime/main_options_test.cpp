@@ -4,8 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include "perfgate/compare/gate_options.hpp"
-#include "perfgate/model/errors.hpp"
+#include "perfgate/gate/gate_options.hpp"
+#include "perfgate/platform/errors.hpp"
 
 namespace perfgate {
 namespace {

@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 #include "main/main_options.hpp"
 
 namespace perfgate {

@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 
 namespace perfgate::cli {
 namespace {

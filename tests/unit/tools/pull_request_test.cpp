@@ -7,7 +7,7 @@
 
 #include <map>
 
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 #include "reference/git_checkout.hpp"
 #include "shell.hpp"
 

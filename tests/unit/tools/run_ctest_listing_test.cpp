@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 
 namespace perfgate::cli {
 namespace {

@@ -4,7 +4,7 @@
 #include <set>
 #include <sstream>
 
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 
 namespace perfgate::cli {
 namespace fs = std::filesystem;

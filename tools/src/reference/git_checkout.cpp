@@ -1,6 +1,6 @@
 #include "reference/git_checkout.hpp"
 
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 #include "subprocess.hpp"
 
 namespace perfgate::cli {

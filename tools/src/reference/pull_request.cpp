@@ -3,8 +3,8 @@
 #include <cstdlib>
 #include <vector>
 
-#include "perfgate/compare/reference.hpp"
-#include "perfgate/model/errors.hpp"
+#include "perfgate/gate/reference.hpp"
+#include "perfgate/platform/errors.hpp"
 #include "reference/git_checkout.hpp"
 
 namespace perfgate::cli {

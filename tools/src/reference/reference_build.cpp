@@ -11,10 +11,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "perfgate/compare/reference.hpp"
-#include "perfgate/model/atomic_file.hpp"
-#include "perfgate/model/errors.hpp"
-#include "perfgate/model/file_lock.hpp"
+#include "perfgate/gate/reference.hpp"
+#include "perfgate/platform/atomic_file.hpp"
+#include "perfgate/platform/errors.hpp"
+#include "perfgate/platform/file_lock.hpp"
 #include "reference/git_checkout.hpp"
 #include "subprocess.hpp"
 

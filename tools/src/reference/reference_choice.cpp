@@ -1,6 +1,6 @@
 #include "reference/reference_choice.hpp"
 
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 
 namespace perfgate::cli {
 

@@ -12,10 +12,10 @@
 #include <system_error>
 #include <utility>
 
-#include "perfgate/model/errors.hpp"
-#include "perfgate/model/file_lock.hpp"
+#include "perfgate/platform/errors.hpp"
+#include "perfgate/platform/file_lock.hpp"
 #include "perfgate/model/fingerprint.hpp"
-#include "perfgate/model/results_io.hpp"
+#include "perfgate/formats/results_io.hpp"
 #include "perfgate/model/suite_name.hpp"
 
 namespace perfgate {

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "perfgate/history/sample_text.hpp"
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 #include "perfgate/sql/batch_insert.hpp"
 
 namespace perfgate::history {

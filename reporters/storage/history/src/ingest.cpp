@@ -16,11 +16,11 @@
 #include "perfgate/history/sample_text.hpp"
 #include "perfgate/history/series_table.hpp"
 #include "perfgate/history/verdict_record.hpp"
-#include "perfgate/model/comparison_schema.hpp"
-#include "perfgate/model/errors.hpp"
-#include "perfgate/model/input_file.hpp"
-#include "perfgate/model/results_io.hpp"
-#include "perfgate/model/work_pool.hpp"
+#include "perfgate/formats/comparison_schema.hpp"
+#include "perfgate/platform/errors.hpp"
+#include "perfgate/formats/input_file.hpp"
+#include "perfgate/formats/results_io.hpp"
+#include "perfgate/platform/work_pool.hpp"
 #include "perfgate/sql/batch_insert.hpp"
 
 namespace perfgate::history {

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 
 namespace perfgate::history {
 

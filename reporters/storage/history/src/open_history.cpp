@@ -4,7 +4,7 @@
 #include <variant>
 
 #include "perfgate/history/history_schema.hpp"
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 
 namespace perfgate::history {
 namespace {

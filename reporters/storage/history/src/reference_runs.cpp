@@ -12,9 +12,9 @@
 #include "perfgate/history/outlying_runs.hpp"
 #include "perfgate/history/sample_text.hpp"
 #include "perfgate/history/triage_cache.hpp"
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 #include "perfgate/model/fingerprint.hpp"
-#include "perfgate/model/fingerprint_json.hpp"
+#include "perfgate/formats/fingerprint_json.hpp"
 #include "perfgate/model/time_text.hpp"
 
 namespace perfgate::history {

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <ctime>
 
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 #include "perfgate/stats/median_interval.hpp"
 #include "perfgate/stats/summary.hpp"
 

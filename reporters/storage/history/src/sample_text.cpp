@@ -4,7 +4,7 @@
 #include <cmath>
 #include <system_error>
 
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 
 namespace perfgate::history {
 

@@ -3,7 +3,7 @@
 #include "perfgate/history/history_schema.hpp"
 #include "perfgate/history/name_pattern.hpp"
 #include "perfgate/history/run_record.hpp"
-#include "perfgate/model/errors.hpp"
+#include "perfgate/platform/errors.hpp"
 
 namespace perfgate::history {
 namespace {

@@ -1,7 +1,7 @@
 #include "perfgate/history/testbed.hpp"
 
-#include "perfgate/model/errors.hpp"
-#include "perfgate/model/fingerprint_json.hpp"
+#include "perfgate/platform/errors.hpp"
+#include "perfgate/formats/fingerprint_json.hpp"
 #include "perfgate/model/suite_name.hpp"
 
 namespace perfgate::history {

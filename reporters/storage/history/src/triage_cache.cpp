@@ -10,8 +10,8 @@
 #include <nlohmann/json.hpp>
 
 #include "perfgate/history/history_schema.hpp"
-#include "perfgate/model/errors.hpp"
-#include "perfgate/model/work_pool.hpp"
+#include "perfgate/platform/errors.hpp"
+#include "perfgate/platform/work_pool.hpp"
 #include "perfgate/sql/batch_insert.hpp"
 
 namespace perfgate::history {

@@ -2,10 +2,10 @@
 
 #include <cmath>
 
-#include "perfgate/compare/comparison_json_reader.hpp"
+#include "perfgate/gate/comparison_json_reader.hpp"
 #include "perfgate/history/run_record.hpp"
-#include "perfgate/model/comparison_schema.hpp"
-#include "perfgate/model/errors.hpp"
+#include "perfgate/formats/comparison_schema.hpp"
+#include "perfgate/platform/errors.hpp"
 
 namespace perfgate::history {
 namespace {

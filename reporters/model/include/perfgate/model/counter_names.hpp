@@ -1,7 +1,7 @@
 #pragma once
 // The names of the counters perfgate derives and records on a benchmark
 // result (BenchmarkResult::counters), written once: the measuring stage
-// (perf/src) sets them and the explain stage (reporters/suggest) reads them
+// (perf/src) sets them and the explain stage (reporters/explain) reads them
 // under the same constants.  docs/design.md ("Counters") gives each formula.
 
 namespace perfgate::counter {

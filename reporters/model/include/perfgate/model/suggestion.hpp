@@ -1,6 +1,6 @@
 #pragma once
 // One piece of advice about one benchmark (or the run, when `benchmark` is
-// empty), made by a rule of the explain stage (reporters/suggest) from
+// empty), made by a rule of the explain stage (reporters/explain) from
 // measured numbers.  Data only: the compare stage carries it into every
 // report, and the writers print it.
 

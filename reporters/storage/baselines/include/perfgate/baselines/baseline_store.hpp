@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "perfgate/baselines/baseline_refresh.hpp"
-#include "perfgate/model/device_calibration.hpp"
+#include "perfgate/formats/device_calibration.hpp"
 #include "perfgate/model/results.hpp"
 
 namespace perfgate {
