@@ -5,7 +5,7 @@
 
 #include <chrono>
 
-#include <perfgate/model/errors.hpp>
+#include <perfgate/platform/errors.hpp>
 #include <perfgate/sql/sql_connection.hpp>
 #include <string>
 #include <thread>

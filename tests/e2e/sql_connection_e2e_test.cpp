@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <memory>
-#include <perfgate/model/errors.hpp>
+#include <perfgate/platform/errors.hpp>
 #include <perfgate/sql/sql_connection.hpp>
 #include <stdexcept>
 #include <string>

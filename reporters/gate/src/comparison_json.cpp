@@ -8,7 +8,7 @@
 #include "perfgate/gate/gate_status.hpp"
 #include "perfgate/formats/derived_figure_json.hpp"
 #include "perfgate/gate/report_order.hpp"
-#include "perfgate/reports/text_format.hpp"
+#include "perfgate/gate/comparison_text.hpp"
 
 namespace perfgate {
 namespace {

@@ -9,7 +9,7 @@
 #include "perfgate/platform/errors.hpp"
 #include "perfgate/reports/console_color.hpp"
 #include "perfgate/gate/report_order.hpp"
-#include "perfgate/reports/text_format.hpp"
+#include "perfgate/gate/comparison_text.hpp"
 #include "perfgate/reports/text_table.hpp"
 
 namespace perfgate {

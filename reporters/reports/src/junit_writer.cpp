@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "perfgate/gate/report_order.hpp"
-#include "perfgate/reports/text_format.hpp"
+#include "perfgate/gate/comparison_text.hpp"
 #include "perfgate/reports/xml_text.hpp"
 
 namespace perfgate {

@@ -12,7 +12,7 @@
 #include "perfgate/gate/suspect_change.hpp"
 #include "perfgate/reports/markdown_fit.hpp"
 #include "perfgate/gate/report_order.hpp"
-#include "perfgate/reports/text_format.hpp"
+#include "perfgate/gate/comparison_text.hpp"
 #include "perfgate/reports/xml_text.hpp"
 
 namespace perfgate {

@@ -7,7 +7,7 @@
 #include "perfgate/reports/markdown_fit.hpp"
 #include "perfgate/reports/markdown_writer.hpp"
 #include "perfgate/reports/run_status.hpp"
-#include "perfgate/reports/text_format.hpp"
+#include "perfgate/gate/comparison_text.hpp"
 
 namespace perfgate {
 namespace {

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "perfgate/gate/exit_code.hpp"
-#include "perfgate/reports/text_format.hpp"
+#include "perfgate/gate/comparison_text.hpp"
 
 namespace perfgate {
 namespace {

@@ -11,7 +11,7 @@
 #include "perfgate/gate/comparison_json.hpp"
 #include "perfgate/reports/console_table.hpp"
 #include "perfgate/reports/markdown_writer.hpp"
-#include "perfgate/reports/text_format.hpp"
+#include "perfgate/gate/comparison_text.hpp"
 #include "results_builder.hpp"
 
 namespace perfgate {

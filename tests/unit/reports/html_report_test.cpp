@@ -9,7 +9,7 @@
 
 #include "perfgate/model/counter_names.hpp"
 #include "perfgate/reports/run_status.hpp"
-#include "perfgate/reports/text_format.hpp"
+#include "perfgate/gate/comparison_text.hpp"
 #include "results_builder.hpp"
 #include "shell.hpp"
 

@@ -19,7 +19,7 @@
 #include "perfgate/reports/junit_writer.hpp"
 #include "perfgate/reports/markdown_writer.hpp"
 #include "perfgate/reports/run_markdown.hpp"
-#include "perfgate/reports/text_format.hpp"
+#include "perfgate/gate/comparison_text.hpp"
 #include "results_builder.hpp"
 #include "xml_document.hpp"
 

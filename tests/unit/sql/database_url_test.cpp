@@ -2,8 +2,8 @@
 
 #include <gtest/gtest.h>
 
-#include <perfgate/model/errors.hpp>
-#include <perfgate/model/secret_redaction.hpp>
+#include <perfgate/platform/errors.hpp>
+#include <perfgate/platform/secret_redaction.hpp>
 #include <perfgate/sql/database_url.hpp>
 #include <string>
 

@@ -7,7 +7,7 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <perfgate/model/errors.hpp>
+#include <perfgate/platform/errors.hpp>
 #include <perfgate/sql/sql_connection.hpp>
 #include <string>
 

@@ -11,7 +11,7 @@
 
 #include "html_parts.hpp"
 #include "perfgate/reports/svg_plot.hpp"
-#include "perfgate/reports/text_format.hpp"
+#include "perfgate/gate/comparison_text.hpp"
 #include "perfgate/reports/xml_text.hpp"
 
 namespace perfgate::html {

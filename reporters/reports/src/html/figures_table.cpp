@@ -2,7 +2,7 @@
 // the report prints is measured or derived by a stated formula.
 
 #include "html_parts.hpp"
-#include "perfgate/reports/text_format.hpp"
+#include "perfgate/gate/comparison_text.hpp"
 #include "perfgate/reports/xml_text.hpp"
 
 namespace perfgate::html {

@@ -9,7 +9,7 @@
 #include "perfgate/gate/exit_code.hpp"
 #include "perfgate/reports/markdown_writer.hpp"
 #include "perfgate/reports/run_status.hpp"
-#include "perfgate/reports/text_format.hpp"
+#include "perfgate/gate/comparison_text.hpp"
 #include "perfgate/reports/xml_text.hpp"
 
 namespace perfgate {

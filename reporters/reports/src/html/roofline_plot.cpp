@@ -11,7 +11,7 @@
 #include "perfgate/model/counter_names.hpp"
 #include "perfgate/gate/report_order.hpp"
 #include "perfgate/reports/svg_plot.hpp"
-#include "perfgate/reports/text_format.hpp"
+#include "perfgate/gate/comparison_text.hpp"
 #include "perfgate/reports/xml_text.hpp"
 
 namespace perfgate::html {

@@ -1,7 +1,7 @@
 #include "database_error.hpp"
 
-#include <perfgate/model/errors.hpp>
-#include <perfgate/model/secret_redaction.hpp>
+#include <perfgate/platform/errors.hpp>
+#include <perfgate/platform/secret_redaction.hpp>
 
 namespace perfgate::sql {
 namespace {

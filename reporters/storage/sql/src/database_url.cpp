@@ -6,8 +6,8 @@
 #include <set>
 #include <vector>
 
-#include <perfgate/model/errors.hpp>
-#include <perfgate/model/secret_redaction.hpp>
+#include <perfgate/platform/errors.hpp>
+#include <perfgate/platform/secret_redaction.hpp>
 
 namespace perfgate::sql {
 namespace {

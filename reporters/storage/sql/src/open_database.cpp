@@ -2,7 +2,7 @@
 // and how it is opened.
 
 #include <filesystem>
-#include <perfgate/model/errors.hpp>
+#include <perfgate/platform/errors.hpp>
 #include <perfgate/sql/database_url.hpp>
 #include <perfgate/sql/sql_connection.hpp>
 #include <system_error>

@@ -14,8 +14,8 @@
 #include <system_error>
 #include <utility>
 
-#include <perfgate/model/errors.hpp>
-#include <perfgate/model/secret_redaction.hpp>
+#include <perfgate/platform/errors.hpp>
+#include <perfgate/platform/secret_redaction.hpp>
 
 #include "database_error.hpp"
 #include "placeholders.hpp"

@@ -24,7 +24,7 @@ std::string comparison_to_markdown(const Comparison& comparison, int exit_code,
 std::vector<MarkdownPart> comparison_markdown_parts(const Comparison& comparison, int exit_code);
 
 // The last line of a summary: "<sub>judged by perfgate 0.1.0</sub>"
-// (`judged_by` from judged_by_text(), text_format.hpp).
+// (`judged_by` from judged_by_text(), gate/comparison_text.hpp).
 std::string markdown_footer(const std::string& judged_by);
 
 // Why the skipped cases did not run: the one reason, or the most common

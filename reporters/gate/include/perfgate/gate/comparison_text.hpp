@@ -1,5 +1,7 @@
 #pragma once
-// Numbers as every report prints them.
+// How a comparison is said in text: numbers as every report prints them and
+// the gate's sentences (summary, environment shift, throttling), the same in
+// the console, Markdown, HTML, JUnit and the comparison file.
 
 #include <cstddef>
 #include <map>

@@ -1,4 +1,4 @@
-#include "perfgate/reports/text_format.hpp"
+#include "perfgate/gate/comparison_text.hpp"
 
 #include "perfgate/platform/errors.hpp"
 
