@@ -41,8 +41,13 @@ fi
 
 build="$root/build-fuzz"
 mkdir -p "$build"
+# Through ccache where it is installed (ci/lib.sh): the instrumented
+# libraries are rebuilt only when their sources change.
+source "$root/ci/lib.sh"
+perfgate_ccache_settings
+# shellcheck disable=SC2046  # the launcher flags are words
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DPERFGATE_CUDA=OFF \
-  -DPERFGATE_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$build/configure.log" 2>&1 ||
+  -DPERFGATE_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo $(perfgate_compiler_launcher) >"$build/configure.log" 2>&1 ||
   { cat "$build/configure.log"; exit 1; }
 cmake --build "$build" --target perfgate_fuzz --parallel "$(nproc)"
 

@@ -10,7 +10,8 @@ perfgate_packages=(cmake ninja-build g++ libbenchmark-dev libgtest-dev libgmock-
                    libsqlite3-dev libpq-dev  # the history store: SQLite by default, PostgreSQL for a team
                    libssl-dev  # SHA-256: the history dashboard's page names
                    libjs-dygraphs  # the history dashboard's charts (copied into every site, with its licence)
-                   clang libclang-rt-dev)  # clang + libFuzzer runtime: ci/fuzz.sh
+                   clang libclang-rt-dev  # clang + libFuzzer runtime: ci/fuzz.sh
+                   ccache)  # compiler cache: a second build on the same machine reuses the first's objects
 # Real parts some tests run against (ci/test.sh sets PERFGATE_TEST_PACKAGES=1);
 # where one cannot be installed, its tests skip with the reason.
 perfgate_test_packages=(postgresql  # a private server for the history store's real-server tests
@@ -80,12 +81,21 @@ perfgate_compiler_launcher() {
   echo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_CUDA_COMPILER_LAUNCHER=ccache
 }
 
+# ccache's settings for this tree: paths relative to the source (above);
+# the test binaries' precompiled headers cached too (ccache refuses a
+# precompiled header unless told that its macros and time stamps may be
+# trusted: CMake rebuilds the header whenever what it includes changes).
+perfgate_ccache_settings() {
+  export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$perfgate_root}"
+  export CCACHE_SLOPPINESS="${CCACHE_SLOPPINESS:-pch_defines,time_macros,include_file_mtime,include_file_ctime}"
+}
+
 perfgate_build() {
   local preset="${1:-default}"
   perfgate_install_dependencies
   perfgate_cuda_path
   cd "$perfgate_root"
-  export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$perfgate_root}"
+  perfgate_ccache_settings
   # shellcheck disable=SC2046  # the launcher flags are words
   cmake --preset "$preset" $(perfgate_compiler_launcher)
   cmake --build --preset "$preset" --parallel "$(nproc)"
