@@ -14,15 +14,6 @@
 #include "perfgate/gate/gate_status.hpp"
 
 namespace perfgate {
-namespace {
-
-std::string printf_string(const char* pattern, double value) {
-  char text[64];
-  std::snprintf(text, sizeof text, pattern, value);
-  return text;
-}
-
-}  // namespace
 
 std::string format_change(double ratio) {
   if (!std::isfinite(ratio)) return "n/a";

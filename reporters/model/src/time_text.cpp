@@ -4,15 +4,12 @@
 #include <cstdio>
 
 namespace perfgate {
-namespace {
 
 std::string printf_string(const char* pattern, double value) {
   char text[64];
   std::snprintf(text, sizeof text, pattern, value);
   return text;
 }
-
-}  // namespace
 
 std::string format_three_digits(double value) {
   const double magnitude = std::fabs(value);

@@ -25,4 +25,8 @@ std::string format_ratio(double ratio);
 // "812", "12.3", "4.56".
 std::string format_three_digits(double value);
 
+// One number through a printf pattern of one conversion ("%.3f", "%.1e"):
+// the shared spelling of the numbers above and of the reports' own.
+std::string printf_string(const char* pattern, double value);
+
 }  // namespace perfgate
