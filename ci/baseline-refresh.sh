@@ -5,5 +5,5 @@
 # Review the printed movement and commit baselines/ like code.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-perfgate_build default
+perfgate_build default --target perfgate_main_job  # the suites and perfgate, not the tests
 exec "$perfgate_root/build/tools/perfgate" baseline update --build-dir "$perfgate_root/build" "$@"

@@ -1,5 +1,5 @@
 # Shared by the ci/ scripts: dependencies, configure and build.
-# Usage: source ci/lib.sh; perfgate_build [preset]
+# Usage: source ci/lib.sh; perfgate_build [preset [--target X ...]]
 
 perfgate_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
@@ -90,13 +90,15 @@ perfgate_ccache_settings() {
   export CCACHE_SLOPPINESS="${CCACHE_SLOPPINESS:-pch_defines,time_macros,include_file_mtime,include_file_ctime}"
 }
 
+# Usage: perfgate_build [preset [cmake --build arguments, e.g. --target X]]
 perfgate_build() {
   local preset="${1:-default}"
+  (($# > 0)) && shift
   perfgate_install_dependencies
   perfgate_cuda_path
   cd "$perfgate_root"
   perfgate_ccache_settings
   # shellcheck disable=SC2046  # the launcher flags are words
   cmake --preset "$preset" $(perfgate_compiler_launcher)
-  cmake --build --preset "$preset" --parallel "$(nproc)"
+  cmake --build --preset "$preset" --parallel "$(nproc)" "$@"
 }
