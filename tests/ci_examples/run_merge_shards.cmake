@@ -9,6 +9,8 @@
 #   the same with 3 expected -> 2 (a missing shard is a harness error)
 #   a regression shard (1) added -> 1 (1 beats 0 and 77)
 #   a shard without exit-code added -> 2
+#   that shard's exit-code a code perfgate never gives (5) -> 2, above the
+#     regression (perfgate report --shards ranks with RunOutcome)
 cmake_minimum_required(VERSION 3.25)
 
 function(fail)
@@ -75,4 +77,9 @@ require("${out}" "| perfgate-gpu-a100-shard-1 | 1 |")
 file(MAKE_DIRECTORY "${WORK_DIR}/shards/perfgate-gpu-a100-shard-2")   # its job died before the gate ended
 merge(2 4 out)
 require("${out}" "| perfgate-gpu-a100-shard-2 | 2 |")
+
+file(WRITE "${WORK_DIR}/shards/perfgate-gpu-a100-shard-2/exit-code" "5\n")
+merge(2 4 out)
+require("${out}" "| perfgate-gpu-a100-shard-2 | 2 (exit-code: '5') |")
+require("${out}" "### perfgate: 4 of 4 shard(s), exit code 2")
 message(STATUS "ci_examples.merge_shards: passed")

@@ -60,6 +60,8 @@ struct ReportOptions {
   std::filesystem::path html;                      // --html FILE
   std::filesystem::path markdown;                  // --markdown FILE
   std::filesystem::path report_dir;                // --report-dir DIR: the run's folder, as `perfgate run` writes it
+  std::filesystem::path shards;                    // --shards DIR: its sub-folders are the shards' report folders
+  std::size_t expected_shards = 0;                 // --expected-shards N: fewer shard folders is a harness error
   std::size_t markdown_max_bytes = kMarkdownMaxBytes;  // a GitHub comment's size (markdown_fit.hpp)
 };
 int run_report(const ReportOptions& options);

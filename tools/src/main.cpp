@@ -13,6 +13,7 @@
 //   perfgate history show BENCHMARK [--db URL] [--testbed NAME] [--since DATE] [--kind main|pr|ab]
 //   perfgate history prune [--db URL] [--keep-samples N]
 //   perfgate report COMPARISON.json... [--html FILE] [--markdown FILE [--markdown-max-bytes N]]
+//   perfgate report --shards DIR --expected-shards N --report-dir OUT
 //   perfgate history report --out DIR [--db URL] [--benchmark REGEX] [--testbed NAME] [--since DATE]
 //   perfgate --version | --help;  perfgate completion bash [--output F];  perfgate man [--output F] (hidden)
 // Conventions (cli_*.hpp): "-" is standard input where a command reads one
@@ -259,8 +260,12 @@ void add_report(CLI::App& app, Program& p) {
   auto* r = app.add_subcommand("report", "one HTML page (and Markdown summary) of a gate run from its comparison files");
   r->add_option("COMPARISON", p.report.comparisons,
                 "<suite>.comparison.json files (their <suite>.results.json beside them; one may be - for standard input)")
-      ->required()
       ->check(existing_file_or_stdin());
+  r->add_option("--shards", p.report.shards,
+                "merge a sharded run: each sub-folder of this folder is a shard's report folder with its gate code in "
+                "exit-code; writes --report-dir and exits with the worst shard's code");
+  r->add_option("--expected-shards", p.report.expected_shards,
+                "with --shards: how many shards the CI matrix has (fewer folders is a harness error, exit 2)");
   r->add_option("--html", p.report.html, "write the HTML report here");
   r->add_option("--markdown", p.report.markdown, "write the Markdown summary here");
   r->add_option("--report-dir", p.report.report_dir,
@@ -382,7 +387,9 @@ int main(int argc, char** argv) {
   add_report(app, program);
   add_run(app, program);
   app.get_subcommand("run")->footer(gate_exit_codes_help());
-  app.get_subcommand("report")->footer(gate_exit_codes_help() + "  report exits with the worst code of the comparisons it read.");
+  app.get_subcommand("report")->footer(gate_exit_codes_help() +
+                                       "  report exits with the worst code of the comparisons it read; with --shards, "
+                                       "the worst shard's (a code perfgate never gives ranks as 2).");
   add_generated_docs(app, program);
   return parse_command_line(app, argc, argv, [&] {
     require_fault_switches_allowed();  // a test-only switch in a real run: exit 2, nothing written

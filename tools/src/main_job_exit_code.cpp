@@ -3,22 +3,13 @@
 #include <algorithm>
 
 #include "perfgate/gate/exit_code.hpp"
+#include "perfgate/gate/run_outcome.hpp"
 
 namespace perfgate::cli {
 namespace {
 
+// A code that fails the run (1 or 2): one ctest's failure explains.
 bool is_verdict(int code) { return code == kExitRegression || code == kExitError; }
-
-// Worst first: a harness error hides a regression, which hides a pass,
-// which hides a skip.
-int severity(int code) {
-  switch (code) {
-    case kExitError: return 3;
-    case kExitRegression: return 2;
-    case kExitOk: return 1;
-    default: return 0;  // kExitAllSkipped
-  }
-}
 
 }  // namespace
 
@@ -28,18 +19,15 @@ int suite_exit_code(const SuiteOutcome& suite) {
   if (!suite.comparison_exit_code) return kExitError;
   const int code = *suite.comparison_exit_code;
   if (suite.status == CtestStatus::failed && !is_verdict(code)) return kExitError;
-  return code == kExitOk || code == kExitAllSkipped || is_verdict(code) ? code : kExitError;
+  return RunOutcome::from_exit_code(code).to_exit_code();
 }
 
 int main_job_exit_code(const std::vector<SuiteOutcome>& suites, int ctest_status) {
   if (suites.empty()) return kExitError;  // a selection that matched no test gated nothing
-  int worst = kExitAllSkipped;
-  for (const SuiteOutcome& suite : suites) {
-    const int code = suite_exit_code(suite);
-    if (severity(code) > severity(worst)) worst = code;
-  }
-  if (ctest_status != 0 && !is_verdict(worst)) return kExitError;
-  return worst;
+  RunOutcome worst;
+  for (const SuiteOutcome& suite : suites) worst = worst_of(worst, RunOutcome::from_exit_code(suite_exit_code(suite)));
+  if (ctest_status != 0 && !is_verdict(worst.to_exit_code())) return kExitError;
+  return worst.to_exit_code();
 }
 
 }  // namespace perfgate::cli

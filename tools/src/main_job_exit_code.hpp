@@ -27,8 +27,9 @@ struct SuiteOutcome {
 // one, skipped ones too, so a test that passed without one gated nothing.
 int suite_exit_code(const SuiteOutcome& suite);
 
-// The run's code: 2 if any suite's is 2, else 1 if any is 1, else 0 if any
-// is 0, else 77 (every suite skipped); 2 for no suite at all (a selection
+// The run's code, the worst suite's (RunOutcome, run_outcome.hpp): 2 if any
+// suite's is 2, else 1 if any is 1, else 0 if any is 0, else 77 (every
+// suite skipped); 2 for no suite at all (a selection
 // that matched no test).  A non-zero ctest status that no suite explains
 // (2 or 1) makes it 2: ctest failed for a reason of its own (a bad argument).
 int main_job_exit_code(const std::vector<SuiteOutcome>& suites, int ctest_status);

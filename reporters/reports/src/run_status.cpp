@@ -3,21 +3,11 @@
 #include <algorithm>
 
 #include "perfgate/gate/exit_code.hpp"
+#include "perfgate/gate/run_outcome.hpp"
 #include "perfgate/gate/comparison_text.hpp"
 
 namespace perfgate {
 namespace {
-
-// Higher is worse: a skipped suite is the mildest, since a run where some
-// suites passed and the rest could not run here passed.
-int severity(int exit_code) {
-  switch (exit_code) {
-    case kExitAllSkipped: return 0;
-    case kExitOk: return 1;
-    case kExitRegression: return 2;
-    default: return 3;
-  }
-}
 
 // Report order of the statuses: what needs a look first.
 int status_rank(GateStatus status) {
@@ -50,10 +40,9 @@ std::string status_counts(const RunReport& run) {
 
 int run_exit_code(const RunReport& run) {
   if (run.empty()) return kExitError;
-  int worst = run.front().exit_code;
-  for (const SuiteReport& suite : run)
-    if (severity(suite.exit_code) > severity(worst)) worst = suite.exit_code;
-  return worst;
+  RunOutcome worst;
+  for (const SuiteReport& suite : run) worst = worst_of(worst, RunOutcome::from_exit_code(suite.exit_code));
+  return worst.to_exit_code();
 }
 
 GateStatus suite_status(const SuiteReport& suite) { return gate_status(suite.comparison, suite.exit_code); }

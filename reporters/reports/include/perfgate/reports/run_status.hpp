@@ -14,9 +14,10 @@
 
 namespace perfgate {
 
-// 2 when a suite's is 2 (a failed case, a bad input), else 1 when one
-// regressed, else 0 when one passed, else 77 when every suite skipped
-// everything; 2 for a run of no suites (nothing was gated).
+// The worst suite's code (RunOutcome, run_outcome.hpp): 2 when a suite's is
+// 2 (a failed case, a bad input), else 1 when one regressed, else 0 when one
+// passed, else 77 when every suite skipped everything; 2 for a run of no
+// suites (nothing was gated).
 int run_exit_code(const RunReport& run);
 
 // One suite's status (gate_status of its comparison and exit code).
