@@ -11,7 +11,7 @@
 #include "perfgate/kernels/cuda_check.hpp"
 #include "perfgate/kernels/device_buffer.hpp"
 #include "perfgate/kernels/nccl_communicators.hpp"
-#include "sharded_batch.hpp"
+#include "perfgate/kernels/sharded_batch.hpp"
 
 namespace perfgate::kernels {
 namespace {

@@ -1,4 +1,4 @@
-// SuperGrad's gradients (issue 29; kernels/scaling: control_problem.hpp,
+// SuperGrad's gradients (issue 29; kernels/supergrad: control_problem.hpp,
 // gradient_reference.hpp, sharded_gradient.hpp): the gradient of the
 // fidelity-type loss with respect to K control amplitudes, by the adjoint
 // (LCAM's shape: states re-derived backwards, memory O(1) in T) and by the

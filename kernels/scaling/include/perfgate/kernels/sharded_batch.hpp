@@ -1,8 +1,10 @@
 #pragma once
-// What the scaling workload's two sharded computations (sharded_evolution.cpp,
-// sharded_gradient.cpp) share: error text of CUDA and cuBLAS calls, uploads
-// of host matrices, each rank's cuBLAS handle and its release, and the one
-// all-reduce (sum) of a few doubles per rank in one NCCL group.  Private to kernels/scaling.
+// What the two sharded computations (kernels/scaling's sharded_evolution.cpp,
+// kernels/supergrad's sharded_gradient.cpp) share: error text of CUDA and
+// cuBLAS calls, uploads of host matrices, each rank's cuBLAS handle and its
+// release, and the one all-reduce (sum) of a few doubles per rank in one NCCL
+// group.  Public only for kernels/supergrad, which builds on the scaling
+// workload; NCCL builds only.
 
 #include <memory>
 #include <optional>
