@@ -11,7 +11,7 @@
 #include "gpu_case.hpp"
 #include "perfgate/cuda/availability.hpp"
 #include "perfgate/cuda/case_checks.hpp"
-#include "runtime/this_device.hpp"
+#include "cuda/this_device.hpp"
 
 namespace perfgate {
 namespace {

@@ -14,7 +14,7 @@
 #include "perfgate/platform/errors.hpp"
 #include "perfgate/formats/fingerprint_json.hpp"
 #include "roofline/theoretical_ceilings.hpp"
-#include "runtime/this_device.hpp"
+#include "cuda/this_device.hpp"
 
 namespace perfgate::device_cuda {
 namespace {

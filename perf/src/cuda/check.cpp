@@ -1,13 +1,8 @@
 #include "perfgate/cuda/check.hpp"
 
-#include <iostream>
-#include <mutex>
+#include "perfgate/runtime/context_loss.hpp"
 
 namespace perfgate::cuda {
-namespace {
-std::mutex lost_mutex;
-std::optional<std::string> lost_message;
-}  // namespace
 
 std::string error_text(const char* api, cudaError_t error) {
   return std::string(api) + ": " + cudaGetErrorString(error) + " (" + cudaGetErrorName(error) + ")";
@@ -32,18 +27,10 @@ bool is_sticky(cudaError_t error) {
   }
 }
 
-void note_context_lost(const std::string& message) {
-  const std::lock_guard lock(lost_mutex);
-  if (lost_message) return;
-  lost_message = message;
-  // Said once here; each later GPU case ends with the same words.
-  std::cerr << "perfgate: the CUDA context is lost (" << message
-            << "); the remaining GPU cases end without measuring, and what was measured is kept\n";
-}
+// The record is the runtime's (perfgate/runtime/context_loss.hpp), which the
+// run collector reads; these names keep the CUDA API's.
+void note_context_lost(const std::string& message) { perfgate::note_context_lost(message); }
 
-std::optional<std::string> context_lost() {
-  const std::lock_guard lock(lost_mutex);
-  return lost_message;
-}
+std::optional<std::string> context_lost() { return perfgate::context_lost(); }
 
 }  // namespace perfgate::cuda

@@ -29,7 +29,7 @@
 #include "perfgate/runtime/suite_info.hpp"
 #include "runtime/cpu_identity.hpp"
 #include "runtime/recorded_command.hpp"
-#include "runtime/this_device.hpp"
+#include "cuda/this_device.hpp"
 #include "perfgate/explain/suggest.hpp"
 #include "perfgate/reports/gate_stage.hpp"
 #include "perfgate/reports/report_files.hpp"

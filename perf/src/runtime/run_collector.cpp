@@ -3,9 +3,7 @@
 #include <unistd.h>
 
 #include "perfgate/model/benchmark_name.hpp"
-#if PERFGATE_HAS_CUDA
-#include "perfgate/cuda/check.hpp"
-#endif
+#include "perfgate/runtime/context_loss.hpp"
 #include "perfgate/runtime/sm_clock.hpp"
 #include "perfgate/stats/summary.hpp"
 
@@ -17,12 +15,9 @@ RunCollector::RunCollector(std::unique_ptr<benchmark::BenchmarkReporter> display
       display_aggregates_only_(display_aggregates_only),
       context_lost_(std::move(context_lost)) {}
 
+// The runtime's record, which the CUDA checks fill (a host build notes nothing).
 RunCollector::ContextLossProbe RunCollector::default_context_loss_probe() {
-#if PERFGATE_HAS_CUDA
-  return [] { return cuda::context_lost(); };
-#else
-  return [] { return std::optional<std::string>(); };
-#endif
+  return [] { return context_lost(); };
 }
 
 bool RunCollector::ReportContext(const Context& context) { return display_->ReportContext(context); }

@@ -1,4 +1,4 @@
-#include "runtime/this_device.hpp"
+#include "cuda/this_device.hpp"
 
 #include <algorithm>
 #include <stdexcept>
