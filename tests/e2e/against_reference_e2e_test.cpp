@@ -190,7 +190,7 @@ TEST_F(AgainstReference, APullRequestIsGatedAgainstItsMergeBaseBuiltAndMeasuredH
 
   // The candidate's pooled rounds are this commit's run in the history (the
   // rounds themselves recorded nothing there).
-  const auto shown = run_shell(shell_word(std::string(PERFGATE_INSTALL_PREFIX) + "/bin/perfgate") + " history show BM_planted --db " +
+  const auto shown = run_shell(shell_word(std::string(PERFGATE_INSTALL_PREFIX) + "/bin/perfgate") + " history show BM_planted --history " +
                                shell_word(history.string()) + " 2>&1");
   EXPECT_EQ(shown.exit_code, 0) << shown.output;
   EXPECT_NE(shown.output.find(project->feature.substr(0, 7)), std::string::npos) << shown.output;

@@ -68,6 +68,24 @@ TEST(CliHelp, ExitCodesInTheFooterOfTheProgramAndTheGates) {
   EXPECT_NE(perfgate("--help").output.find("'-' reads it from standard input"), std::string::npos);
 }
 
+// Issue 42: a command that judges nothing must not list the gate's pass and
+// regression (1 read as a verdict); it says its own 0 and 2.
+TEST(CliHelp, CommandsThatDoNotGateListNoGateExitCodes) {
+  for (const char* command : {"history show", "history report", "history prune", "history ingest", "history changes",
+                              "baseline show", "baseline promote", "baseline update", "device", "suggest"}) {
+    const auto run = perfgate(std::string(command) + " --help");
+    EXPECT_EQ(run.exit_code, 0) << command << run.output;
+    for (const char* gate : {"pass:", "\n  1   ", "a regression", "SKIP_RETURN_CODE", "compare, ab, run and report"})
+      EXPECT_EQ(run.output.find(gate), std::string::npos) << "perfgate " << command << " --help has " << gate << "\n"
+                                                          << run.output;
+    for (const char* own : {"Exit codes:\n  0   done\n", "\n  2   harness or input error", "'-' reads it from standard input"})
+      EXPECT_NE(run.output.find(own), std::string::npos) << "perfgate " << command << " --help lacks " << own << "\n"
+                                                         << run.output;
+  }
+  EXPECT_NE(perfgate("baseline update --help").output.find("\n  77  no suite could run here"), std::string::npos);
+  EXPECT_NE(perfgate("report --help").output.find("\n  1   a regression"), std::string::npos) << "report gates";
+}
+
 TEST(CliSubcommand, TypoIsNamedWithTheClosestSubcommand) {
   const auto run = perfgate("comapre a.json b.json");
   EXPECT_EQ(run.exit_code, 2) << run.output;
@@ -147,12 +165,37 @@ TEST_F(CliConventions, SuggestAndBaselineShowReadStandardInput) {
 
 TEST_F(CliConventions, HistoryIngestReadsStandardInput) {
   write("base.json", host_run(1.0, 1));
-  const auto run = perfgate("history ingest - --db " + path("h.sqlite") + " < " + path("base.json"));
+  const auto run = perfgate("history ingest - --history " + path("h.sqlite") + " < " + path("base.json"));
   EXPECT_EQ(run.exit_code, 0) << run.output;
   EXPECT_NE(run.output.find(": 1 run(s) added, 0 already there"), std::string::npos) << run.output;
-  const auto twice = perfgate("history ingest - " + path("base.json") + " - --db " + path("h.sqlite") + " < " + path("base.json"));
+  const auto twice = perfgate("history ingest - " + path("base.json") + " - --history " + path("h.sqlite") + " < " + path("base.json"));
   EXPECT_EQ(twice.exit_code, 2) << twice.output;
   EXPECT_EQ(twice.output, "perfgate: error: standard input ('-') can be read once; history ingest's FILES names it 2 times\n");
+}
+
+// Issue 42: the history is --history on every command; --db (history),
+// --from-history (baseline update) and --disable (suggest) still work for
+// one release, hidden, each use one note on stderr.
+TEST_F(CliConventions, OldSpellingsWorkWithANoteAndAreHidden) {
+  write("base.json", host_run(1.0, 1));
+  const auto ingested = perfgate_stderr("history ingest - --db " + path("h.sqlite") + " < " + path("base.json"));
+  EXPECT_EQ(ingested.exit_code, 0) << ingested.output;
+  EXPECT_EQ(ingested.output, "perfgate: note: --db is now --history; the old spelling goes in the next release\n");
+  const auto shown = perfgate_stdout("history show sort/4096 --kind main --history " + path("h.sqlite"));
+  EXPECT_EQ(shown.exit_code, 0) << shown.output;
+  EXPECT_NE(shown.output.find("sort/4096"), std::string::npos) << "--db filled the file --history reads: " << shown.output;
+  const auto from = perfgate_stderr("baseline update --from-history " + path("h.sqlite") + " --filter x");
+  EXPECT_EQ(from.exit_code, 2) << "--from-history, like --history, refuses measuring flags: " << from.output;
+  const auto suggest = perfgate_stderr("suggest " + path("base.json") + " --disable no-such-rule");
+  EXPECT_EQ(suggest.exit_code, 2) << suggest.output;
+  EXPECT_EQ(suggest.output.rfind("perfgate: note: --disable is now --suggest-disable; the old spelling goes in the next "
+                                 "release\nperfgate: error: ",
+                                 0),
+            0u)
+      << suggest.output;
+  for (const char* hidden : {"history ingest", "history show", "baseline update", "suggest"})
+    for (const char* old : {"--db", "--from-history", "--disable "})
+      EXPECT_EQ(perfgate(std::string(hidden) + " --help").output.find(old), std::string::npos) << hidden << " shows " << old;
 }
 
 // Issue 41: `baseline promote -` was refused ("File does not exist: -")

@@ -1,5 +1,5 @@
 // Issue 41: a libpq key=value connection string with a password, given as
-// the history (a suite's --perfgate_history, perfgate's --db), is PostgreSQL:
+// the history (a suite's --perfgate_history, perfgate's --history), is PostgreSQL:
 // no file is named after it, and the password is in no output and no file.
 
 #include <filesystem>
@@ -56,7 +56,7 @@ TEST_F(ConninfoHistory, ASuiteTakesItAsPostgresqlNeverAFile) {
 
 TEST_F(ConninfoHistory, PerfgateDbTakesItAsPostgresqlNeverAFile) {
   for (const std::string command : {"history show BM_x", "history changes", "history prune"}) {
-    const auto run = in_work(shell_word(PERFGATE_CLI) + " " + command + " --db " + shell_word(conninfo()));
+    const auto run = in_work(shell_word(PERFGATE_CLI) + " " + command + " --history " + shell_word(conninfo()));
     EXPECT_EQ(run.exit_code, 2) << command << ": " << run.output;
     EXPECT_NE(run.output.find("could not connect"), std::string::npos) << command << ": " << run.output;
     expect_no_password_anywhere(run);

@@ -161,7 +161,7 @@ TEST_F(HostSuiteGate, AnAlternatingHistoryCannotHideAPlantedSlowdown) {
       for (auto& sample : b["samples"]) sample = sample.get<double>() * (run % 2 == 1 ? 1.0 : 100.0);
     const auto file = *folder_ / ("poisoned-" + std::to_string(run) + ".json");
     write_text(file, copy.dump());
-    const auto ingested = run_shell(shell_word(PERFGATE_CLI) + " history ingest " + shell_word(file.string()) + " --db " +
+    const auto ingested = run_shell(shell_word(PERFGATE_CLI) + " history ingest " + shell_word(file.string()) + " --history " +
                                     shell_word(db) + " --commit c" + std::to_string(run) + " --ordinal " + std::to_string(run));
     ASSERT_EQ(ingested.exit_code, 0) << ingested.output;
   }

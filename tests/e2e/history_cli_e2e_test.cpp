@@ -53,14 +53,14 @@ fs::path series_file(const fs::path& folder, int i, int step_at) {
 // Ingests runs 1..n one by one, ordinal i; every call must succeed.
 void ingest_series(const std::string& db, const fs::path& folder, int n, int step_at) {
   for (int i = 1; i <= n; ++i) {
-    const auto r = perfgate("history ingest --db " + shell_word(db) + " --ordinal " + std::to_string(i) + " " +
+    const auto r = perfgate("history ingest --history " + shell_word(db) + " --ordinal " + std::to_string(i) + " " +
                             shell_word(series_file(folder, i, step_at).string()));
     ASSERT_EQ(r.exit_code, 0) << r.output;
   }
 }
 
 nlohmann::json changes_json(const std::string& db, const fs::path& out) {
-  const auto r = perfgate("history changes --db " + shell_word(db) + " --json " + shell_word(out.string()));
+  const auto r = perfgate("history changes --history " + shell_word(db) + " --json " + shell_word(out.string()));
   EXPECT_EQ(r.exit_code, 0) << r.output;
   return nlohmann::json::parse(read_text(out));
 }
@@ -102,11 +102,11 @@ TEST(HistoryCli, ChangesNameTheShapeAndTheUndoingChangeAndKeepTheirAnswers) {
   TempDir dir;
   const std::string db = (dir / "h.sqlite").string();
   for (int i = 1; i <= 40; ++i) {
-    const auto r = perfgate("history ingest --db " + shell_word(db) + " --ordinal " + std::to_string(i) + " " +
+    const auto r = perfgate("history ingest --history " + shell_word(db) + " --ordinal " + std::to_string(i) + " " +
                             shell_word(bump_file(dir.path(), i).string()));
     ASSERT_EQ(r.exit_code, 0) << r.output;
   }
-  const auto r = perfgate("history changes --db " + shell_word(db) + " --json " + shell_word((dir / "first.json").string()));
+  const auto r = perfgate("history changes --history " + shell_word(db) + " --json " + shell_word((dir / "first.json").string()));
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("undone at commit30"), std::string::npos) << r.output;
   const nlohmann::json first = nlohmann::json::parse(read_text(dir / "first.json"));
@@ -123,7 +123,7 @@ TEST(HistoryCli, ChangesNameTheShapeAndTheUndoingChangeAndKeepTheirAnswers) {
   EXPECT_EQ(stored_answers(db), 2);
   // Read back as stored, then recomputed whole: the same document.
   EXPECT_EQ(changes_json(db, dir / "second.json"), first);
-  const auto full = perfgate("history changes --full --db " + shell_word(db) + " --json " + shell_word((dir / "full.json").string()));
+  const auto full = perfgate("history changes --full --history " + shell_word(db) + " --json " + shell_word((dir / "full.json").string()));
   ASSERT_EQ(full.exit_code, 0) << full.output;
   EXPECT_EQ(nlohmann::json::parse(read_text(dir / "full.json")), first);
 }
@@ -133,12 +133,12 @@ TEST(HistoryCli, IngestChangesShowAndPruneOnSqlite) {
   const std::string db = (dir / "h.sqlite").string();
   ingest_series(db, dir.path(), 30, 20);
   expect_one_step_at_commit20(changes_json(db, dir / "changes.json"));
-  const auto shown = perfgate("history show a --db " + shell_word(db));
+  const auto shown = perfgate("history show a --history " + shell_word(db));
   ASSERT_EQ(shown.exit_code, 0) << shown.output;
   EXPECT_NE(shown.output.find("30 run(s)"), std::string::npos) << shown.output;
   EXPECT_LT(shown.output.find("commit19"), shown.output.find("commit20")) << shown.output;
   EXPECT_NE(shown.output.find("1.25 ms"), std::string::npos) << shown.output;
-  const auto pruned = perfgate("history prune --keep-samples 5 --db " + shell_word(db));
+  const auto pruned = perfgate("history prune --keep-samples 5 --history " + shell_word(db));
   ASSERT_EQ(pruned.exit_code, 0) << pruned.output;
   EXPECT_NE(pruned.output.find("25 run(s) (500 samples)"), std::string::npos) << pruned.output;
   // The trend is made of medians: the triage is the same after pruning.
@@ -170,28 +170,28 @@ TEST(HistoryCli, BadInputIsOneLineExitTwoAndTheStoreUnchanged) {
   ingest_series(db, dir.path(), 3, 99);
   testing::write_text(dir / "broken.json", "{\"benchmarks\": [");
   const std::string good = series_file(dir.path(), 4, 99).string();
-  expect_refused("history ingest --db " + shell_word(db) + " " + shell_word(good) + " " + shell_word((dir / "broken.json").string()),
+  expect_refused("history ingest --history " + shell_word(db) + " " + shell_word(good) + " " + shell_word((dir / "broken.json").string()),
                  db, "broken.json");
-  expect_refused("history ingest --kind nightly --db " + shell_word(db) + " " + shell_word(good), db, "--kind=nightly");
-  expect_refused("history changes --benchmark '(' --db " + shell_word(db), db, "--benchmark");
+  expect_refused("history ingest --kind nightly --history " + shell_word(db) + " " + shell_word(good), db, "--kind=nightly");
+  expect_refused("history changes --benchmark '(' --history " + shell_word(db), db, "--benchmark");
   // A testbed's name is refused as a testbed's, not a suite's (issue 41).
   for (const std::string command : {"history ingest " + shell_word(good) + " --testbed", std::string("history changes --testbed"),
                                     std::string("history show a --testbed")}) {
-    expect_refused(command + " '../x' --db " + shell_word(db), db, "testbed name '../x' must use only letters");
-    EXPECT_EQ(perfgate(command + " '../x' --db " + shell_word(db)).output.find("suite"), std::string::npos);
+    expect_refused(command + " '../x' --history " + shell_word(db), db, "testbed name '../x' must use only letters");
+    EXPECT_EQ(perfgate(command + " '../x' --history " + shell_word(db)).output.find("suite"), std::string::npos);
   }
-  expect_refused("history ingest " + shell_word(good) + " --testbed .. --db " + shell_word(db), db,
+  expect_refused("history ingest " + shell_word(good) + " --testbed .. --history " + shell_word(db), db,
                  "testbed name '..' is '..', which names a folder");
-  expect_refused("history show nothing-like-it --db " + shell_word(db), db, "no main run of benchmark");
-  expect_refused("history show a --db " + shell_word((dir / "missing.sqlite").string()), (dir / "missing.sqlite").string(),
+  expect_refused("history show nothing-like-it --history " + shell_word(db), db, "no main run of benchmark");
+  expect_refused("history show a --history " + shell_word((dir / "missing.sqlite").string()), (dir / "missing.sqlite").string(),
                  "no history there");
   {
     const auto store = sql::open_database(db);
     store->query("UPDATE perfgate_history SET schema_version = 7");
   }
-  expect_refused("history ingest --db " + shell_word(db) + " " + shell_word(good), db, "schema version 7 is newer");
+  expect_refused("history ingest --history " + shell_word(db) + " " + shell_word(good), db, "schema version 7 is newer");
   const std::string unreachable = "postgresql://perfgate:s3cret@/perfgate?host=" + (dir / "no-server").string();
-  const auto r = perfgate("history ingest --db " + shell_word(unreachable) + " " + shell_word(good));
+  const auto r = perfgate("history ingest --history " + shell_word(unreachable) + " " + shell_word(good));
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_EQ(testing::count_occurrences(r.output, "\n"), 1u) << r.output;
   EXPECT_EQ(r.output.find("s3cret"), std::string::npos) << "the password was printed: " << r.output;
@@ -215,7 +215,7 @@ TEST(HistoryCli, ConcurrentIngestsIntoSqliteAreSerialized) {
   for (int writer = 0; writer < 4; ++writer) {
     std::string files;
     for (int i = 1; i <= 5; ++i) files += " " + shell_word(series_file(dir.path(), 10 * writer + i, 99).string());
-    commands.push_back(shell_word(PERFGATE_CLI) + " history ingest --db " + shell_word(db) + files + " > " +
+    commands.push_back(shell_word(PERFGATE_CLI) + " history ingest --history " + shell_word(db) + files + " > " +
                        shell_word((dir / ("w" + std::to_string(writer) + ".log")).string()) + " 2>&1");
   }
   const auto r = run_all_at_once(commands);
@@ -311,7 +311,7 @@ TEST_F(HistoryCliPostgres, ManyIngestsAtOnceAllLand) {
   for (int writer = 0; writer < 8; ++writer) {
     std::string files;
     for (int i = 1; i <= 3; ++i) files += " " + shell_word(series_file(dir.path(), 10 * writer + i, 99).string());
-    commands.push_back(shell_word(PERFGATE_CLI) + " history ingest --db " + shell_word(url_) + files + " > " +
+    commands.push_back(shell_word(PERFGATE_CLI) + " history ingest --history " + shell_word(url_) + files + " > " +
                        shell_word((dir / ("w" + std::to_string(writer) + ".log")).string()) + " 2>&1");
   }
   const int status = run_all_at_once(commands).exit_code;

@@ -1,6 +1,6 @@
 // The history as the gate's reference (issue 27 items 1 and 2): the last K
 // main runs of a suite on a testbed as baseline rounds, on SQLite and the
-// private PostgreSQL server; `perfgate baseline update --from-history`; and
+// private PostgreSQL server; `perfgate baseline update --history`; and
 // a suite binary with no baseline of its device gated against its history.
 
 #include <gtest/gtest.h>
@@ -246,7 +246,7 @@ TEST_P(HistoryReferenceTest, TooFewRunsLeftToPoolGiveNoRoundsAndSayWhy) {
 INSTANTIATE_TEST_SUITE_P(Engines, HistoryReferenceTest, ::testing::Values("sqlite", "postgresql"),
                          [](const auto& info) { return info.param; });
 
-// `perfgate baseline update --from-history` on an SQLite history.
+// `perfgate baseline update --history` on an SQLite history.
 class BaselineFromHistory : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -261,7 +261,7 @@ class BaselineFromHistory : public ::testing::Test {
   std::string db_url() const { return (dir_ / "h.sqlite").string(); }
 
   perfgate::testing::CommandResult update(const std::string& args, const std::string& environment = "env -u CI") {
-    return run_shell(environment + " " + shell_word(PERFGATE_CLI) + " baseline update --from-history " +
+    return run_shell(environment + " " + shell_word(PERFGATE_CLI) + " baseline update --history " +
                      shell_word(db_url()) + " --baseline-dir " + shell_word((dir_ / "baselines").string()) + " " + args);
   }
 
@@ -301,7 +301,7 @@ TEST_F(BaselineFromHistory, BadRequestsAreOneLineExitTwoAndWriteNothing) {
   EXPECT_FALSE(fs::exists(dir_ / "baselines"));
 }
 
-// `baseline update --from-history` on a history of planted runs (issue 41),
+// `baseline update --history` on a history of planted runs (issue 41),
 // and `perfgate compare` of a planted current run against what it wrote.
 class PlantedHistory : public ::testing::Test {
  protected:
@@ -322,7 +322,7 @@ class PlantedHistory : public ::testing::Test {
     return run_shell("env -u CI " + shell_word(PERFGATE_CLI) + " " + args);
   }
   perfgate::testing::CommandResult from_history(int runs, const std::string& baselines = "baselines") {
-    return perfgate("baseline update --from-history " + shell_word(db_url()) + " --suite s --testbed " + kTestbed +
+    return perfgate("baseline update --history " + shell_word(db_url()) + " --suite s --testbed " + kTestbed +
                     " --runs " + std::to_string(runs) + " --baseline-dir " + shell_word((dir_ / baselines).string()));
   }
   // Each case's verdict of a current run whose case a is `factor` times the
@@ -396,7 +396,7 @@ TEST_F(PlantedHistory, ARunAt100xNoLongerLetsA10xRegressionPass) {
 // after it are pooled (a baseline of 1 fast and 4 slow runs was written).
 TEST_F(PlantedHistory, FromHistoryAcrossAStepPoolsOnlyTheRunsAfterIt) {
   for (int i = 1; i <= 11; ++i) store(i, i <= 7 ? std::array{1.0, 1.0, 1.0} : std::array{1.3, 1.3, 1.3});
-  const auto changes = perfgate("history changes --db " + shell_word(db_url()));
+  const auto changes = perfgate("history changes --history " + shell_word(db_url()));
   EXPECT_NE(changes.output.find("commit8"), std::string::npos) << "the step the history's triage finds: " << changes.output;
   const auto written = from_history(5);
   ASSERT_EQ(written.exit_code, 0) << written.output;

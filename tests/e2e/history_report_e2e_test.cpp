@@ -58,7 +58,7 @@ fs::path series_file(const fs::path& folder, int i, int step_at) {
 
 void ingest_series(const std::string& db, const fs::path& folder, int n, int step_at) {
   for (int i = 1; i <= n; ++i) {
-    const auto r = perfgate("history ingest --db " + shell_word(db) + " --ordinal " + std::to_string(i) + " " +
+    const auto r = perfgate("history ingest --history " + shell_word(db) + " --ordinal " + std::to_string(i) + " " +
                             shell_word(series_file(folder, i, step_at).string()));
     ASSERT_EQ(r.exit_code, 0) << r.output;
   }
@@ -72,7 +72,7 @@ void ingest_second_testbed(const std::string& db, const fs::path& folder, int n)
     r.created_utc = "2026-11-" + std::string(i < 10 ? "0" : "") + std::to_string(i) + "T06:00:00Z";
     const fs::path file = folder / ("second" + std::to_string(i) + ".json");
     save_results(r, file);
-    const auto ingested = perfgate("history ingest --db " + shell_word(db) + " --testbed second-box --ordinal " +
+    const auto ingested = perfgate("history ingest --history " + shell_word(db) + " --testbed second-box --ordinal " +
                                    std::to_string(i) + " " + shell_word(file.string()));
     ASSERT_EQ(ingested.exit_code, 0) << ingested.output;
   }
@@ -207,11 +207,11 @@ class HistoryReport : public ::testing::Test {
     dir_ = new TempDir;
     ingest_series(db(), dir_->path(), 30, 20);
     ingest_second_testbed(db(), dir_->path(), 30);
-    const auto r = perfgate("history report --db " + shell_word(db()) + " --out " + shell_word(site().string()) +
+    const auto r = perfgate("history report --history " + shell_word(db()) + " --out " + shell_word(site().string()) +
                             " --commit-url " + shell_word(kCommitUrl));
     ASSERT_EQ(r.exit_code, 0) << r.output;
     EXPECT_NE(r.output.find("6 page(s) (4 series, 2 change(s); "), std::string::npos) << r.output;
-    const auto plain = perfgate("history report --db " + shell_word(db()) + " --out " + shell_word(plain_site().string()));
+    const auto plain = perfgate("history report --history " + shell_word(db()) + " --out " + shell_word(plain_site().string()));
     ASSERT_EQ(plain.exit_code, 0) << plain.output;
   }
   static void TearDownTestSuite() { delete dir_; }
@@ -395,16 +395,16 @@ void expect_refused(const std::string& args, const std::string& says) {
 
 TEST_F(HistoryReport, BadInputIsOneLineExitTwo) {
   const fs::path missing = *dir_ / "missing.sqlite";
-  expect_refused("history report --db " + shell_word(missing.string()) + " --out " + shell_word((*dir_ / "x").string()),
+  expect_refused("history report --history " + shell_word(missing.string()) + " --out " + shell_word((*dir_ / "x").string()),
                  "no history there");
   EXPECT_FALSE(fs::exists(missing));
   testing::write_text(*dir_ / "a-file", "not a folder");
-  expect_refused("history report --db " + shell_word(db()) + " --out " + shell_word((*dir_ / "a-file").string()),
+  expect_refused("history report --history " + shell_word(db()) + " --out " + shell_word((*dir_ / "a-file").string()),
                  "not a folder");
-  expect_refused("history report --benchmark '(' --db " + shell_word(db()) + " --out " + shell_word((*dir_ / "y").string()),
+  expect_refused("history report --benchmark '(' --history " + shell_word(db()) + " --out " + shell_word((*dir_ / "y").string()),
                  "--benchmark");
   for (const char* bad : {"https://host/commit/", "ftp://host/{commit}", "https://host/a b/{commit}"})
-    expect_refused("history report --db " + shell_word(db()) + " --out " + shell_word((*dir_ / "z").string()) +
+    expect_refused("history report --history " + shell_word(db()) + " --out " + shell_word((*dir_ / "z").string()) +
                        " --commit-url " + shell_word(std::string(bad)),
                    "--commit-url");
   EXPECT_FALSE(fs::exists(*dir_ / "z")) << "refused before anything was written";
@@ -421,7 +421,7 @@ TEST_P(HistoryReportOnEngine, MarksTheStepAtItsCommit) {
     sql::open_database(database.url)
         ->execute_script(perfgate::testing::kDropHistoryTables);
   ingest_series(database.url, dir.path(), 24, 13);
-  const auto r = perfgate("history report --db " + shell_word(database.url) + " --out " + shell_word((dir / "site").string()));
+  const auto r = perfgate("history report --history " + shell_word(database.url) + " --out " + shell_word((dir / "site").string()));
   ASSERT_EQ(r.exit_code, 0) << r.output;
   const std::string a = read_text(dir / "site" / dashboard::series_data_name({"s", kTestbed, "a"}));
   EXPECT_EQ(testing::count_occurrences(a, "{shape:"), 1u) << a;

@@ -309,7 +309,7 @@ TEST_F(RunMeaning, ASuiteIsItsProgramNotItsFileName) {
   EXPECT_EQ(read_json(dir_ / "c.json").at("suite"), "sorting");
   EXPECT_EQ(run_shell(cli("compare " + a + " " + b + " --suite ../x")).exit_code, 2);
 
-  const std::string db = " --db " + shell_word((dir_ / "h.sqlite").string()) + " --testbed ci-runner";
+  const std::string db = " --history " + shell_word((dir_ / "h.sqlite").string()) + " --testbed ci-runner";
   ASSERT_EQ(run_shell(cli("history ingest " + a + db + " --commit c1 --ordinal 1")).exit_code, 0);
   const auto second = run_shell(cli("history ingest " + b + db + " --commit c2 --ordinal 2"));
   ASSERT_EQ(second.exit_code, 0) << second.output;
@@ -429,8 +429,8 @@ TEST_F(RunMeaning, SizesAndTimesOutOfRangeAreOneLineNamingTheFlag) {
        {"ab --baseline-bin " + bin + " --candidate-bin " + bin + " --remeasure-seconds=nan",
         "ab --baseline-bin " + bin + " --candidate-bin " + bin + " --remeasure-seconds=inf",
         "ab --baseline-bin " + bin + " --candidate-bin " + bin + " --remeasure-seconds=-1",
-        "history changes --max-p nan --db " + shell_word((dir_ / "h.sqlite").string()),
-        "history report --max-p nan --out " + shell_word((dir_ / "site").string()) + " --db " +
+        "history changes --max-p nan --history " + shell_word((dir_ / "h.sqlite").string()),
+        "history report --max-p nan --out " + shell_word((dir_ / "site").string()) + " --history " +
             shell_word((dir_ / "h.sqlite").string())}) {
     const auto run = run_shell(cli(command));
     EXPECT_EQ(run.exit_code, 2) << command << "\n" << run.output;

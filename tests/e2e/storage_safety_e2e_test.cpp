@@ -48,14 +48,14 @@ fs::path run_file(const fs::path& folder, int i, const Fingerprint& device = tes
 }
 
 std::string ingest(const std::string& db, const fs::path& file, const std::string& more = "") {
-  return "history ingest --db " + shell_word(db) + " " + more + " " + shell_word(file.string());
+  return "history ingest --history " + shell_word(db) + " " + more + " " + shell_word(file.string());
 }
 
 TEST(DatabaseName, AMistypedUrlIsAnErrorAndCreatesNoFile) {
   const TempDir dir;
   for (const std::string name : {"postgres:x", "mysql://host/perf"}) {
     const auto shown = run_shell("cd " + shell_word(dir.path().string()) + " && " + shell_word(PERFGATE_CLI) +
-                                 " history show a --db " + shell_word(name) + " 2>&1");
+                                 " history show a --history " + shell_word(name) + " 2>&1");
     EXPECT_EQ(shown.exit_code, 2) << shown.output;
     EXPECT_NE(shown.output.find("not a history database perfgate can open"), std::string::npos) << shown.output;
   }
@@ -65,7 +65,7 @@ TEST(DatabaseName, AMistypedUrlIsAnErrorAndCreatesNoFile) {
 TEST(DatabaseName, AMalformedPostgresUrlNeverPrintsItsPassword) {
   for (const std::string url : {"postgresql://ci:pa/ss-w0rd@host/db", "postgresql://ci:pass%zzw0rd@host/db",
                                 "postgresql://ci:pass%00w0rd@host/db", "postgresql://ci:pa[ss-w0rd@host/db"}) {
-    const auto r = perfgate("history show a --db " + shell_word(url));
+    const auto r = perfgate("history show a --history " + shell_word(url));
     EXPECT_EQ(r.exit_code, 2) << r.output;
     EXPECT_EQ(r.output.find("w0rd"), std::string::npos) << r.output;
     EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << r.output;
@@ -82,9 +82,9 @@ TEST(HistorySchema, AHistoryFromTheFutureIsRefusedByEveryCommand) {
   const std::string db = (dir / "h.sqlite").string();
   ASSERT_EQ(perfgate(ingest(db, run_file(dir.path(), 1))).exit_code, 0);
   sql::open_database(db)->query("UPDATE perfgate_history SET schema_version = 99");
-  for (const std::string command : {"history show a --db " + shell_word(db), "history changes --db " + shell_word(db),
-                                    "history report --db " + shell_word(db) + " --out " + shell_word((dir / "site").string()),
-                                    "history prune --db " + shell_word(db), ingest(db, run_file(dir.path(), 2))}) {
+  for (const std::string command : {"history show a --history " + shell_word(db), "history changes --history " + shell_word(db),
+                                    "history report --history " + shell_word(db) + " --out " + shell_word((dir / "site").string()),
+                                    "history prune --history " + shell_word(db), ingest(db, run_file(dir.path(), 2))}) {
     const auto r = perfgate(command);
     EXPECT_EQ(r.exit_code, 2) << command << "\n" << r.output;
     EXPECT_NE(r.output.find("history schema version 99 is newer than this perfgate reads"), std::string::npos) << r.output;
@@ -112,8 +112,8 @@ TEST(HistoryReadOnly, ReadCommandsReadAnotherUsersHistoryInAReadOnlyFolder) {
   fs::create_directories(dir / "out");
   ::chmod((dir / "out").c_str(), 0777);
   const std::string cli = shell_word(PERFGATE_CLI);
-  for (const std::string command : {cli + " history show a --db " + shell_word(db), cli + " history changes --db " + shell_word(db),
-                                    cli + " history report --db " + shell_word(db) + " --out " + shell_word((dir / "out/site").string())}) {
+  for (const std::string command : {cli + " history show a --history " + shell_word(db), cli + " history changes --history " + shell_word(db),
+                                    cli + " history report --history " + shell_word(db) + " --out " + shell_word((dir / "out/site").string())}) {
     const auto r = run_shell(as_reader(command) + " 2>&1");
     EXPECT_EQ(r.exit_code, 0) << command << "\n" << r.output;
   }
@@ -149,7 +149,7 @@ TEST(HistoryReadOnly, AFailedIngestLeavesNoWalOrShmBehind) {
   ::chmod(folder.c_str(), 0755);
 }
 
-// Issue 41: --db on another application's SQLite file added perfgate's
+// Issue 41: --history on another application's SQLite file added perfgate's
 // tables to it (and switched it to WAL).  Every command refuses it in one
 // line naming it, and its schema and journal mode stay as they were.
 TEST(DatabaseName, AnotherApplicationsSqliteFileIsRefusedAndLeftAsItWas) {
@@ -170,8 +170,8 @@ TEST(DatabaseName, AnotherApplicationsSqliteFileIsRefusedAndLeftAsItWas) {
   }
   const std::string before = schema();
   ASSERT_EQ(before, "users: CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT)\n");
-  for (const std::string command : {ingest(db, run_file(dir.path(), 1)), "history prune --db " + shell_word(db),
-                                    "history show a --db " + shell_word(db)}) {
+  for (const std::string command : {ingest(db, run_file(dir.path(), 1)), "history prune --history " + shell_word(db),
+                                    "history show a --history " + shell_word(db)}) {
     const auto r = perfgate(command);
     EXPECT_EQ(r.exit_code, 2) << command << "\n" << r.output;
     EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << r.output;
@@ -204,12 +204,12 @@ TEST(ReportFolder, HistoryReportTakesNoFolderOfTheUsersAndDropsItsStalePages) {
   const std::string db = (dir / "h.sqlite").string();
   for (int i = 1; i <= 3; ++i) ASSERT_EQ(perfgate(ingest(db, run_file(dir.path(), i), "--ordinal " + std::to_string(i))).exit_code, 0);
   write_text(dir / "mine/index.html", "my own page");
-  const auto refused = perfgate("history report --db " + shell_word(db) + " --out " + shell_word((dir / "mine").string()));
+  const auto refused = perfgate("history report --history " + shell_word(db) + " --out " + shell_word((dir / "mine").string()));
   EXPECT_EQ(refused.exit_code, 2) << refused.output;
   EXPECT_EQ(read_text(dir / "mine/index.html"), "my own page");
 
   const std::string site = (dir / "site").string();
-  ASSERT_EQ(perfgate("history report --db " + shell_word(db) + " --out " + shell_word(site)).exit_code, 0);
+  ASSERT_EQ(perfgate("history report --history " + shell_word(db) + " --out " + shell_word(site)).exit_code, 0);
   const auto pages = [&] {
     std::size_t n = 0;
     for (const auto& entry : fs::directory_iterator(dir / "site/series")) n += entry.path().extension() == ".html";
@@ -217,7 +217,7 @@ TEST(ReportFolder, HistoryReportTakesNoFolderOfTheUsersAndDropsItsStalePages) {
   };
   EXPECT_EQ(pages(), 2u);
   write_text(dir / "site/series/notes.txt", "the user's, added later");
-  ASSERT_EQ(perfgate("history report --db " + shell_word(db) + " --benchmark '^a$' --out " + shell_word(site)).exit_code, 0);
+  ASSERT_EQ(perfgate("history report --history " + shell_word(db) + " --benchmark '^a$' --out " + shell_word(site)).exit_code, 0);
   EXPECT_EQ(pages(), 1u) << "b's page went with b";
   EXPECT_EQ(read_text(dir / "site/series/notes.txt"), "the user's, added later");
 }
@@ -235,7 +235,7 @@ TEST(ReportFolder, APlantedMarkerRemovesNothingPerfgateDoesNotWrite) {
   write_text(checkout / ".git/config", "[core]");
   write_text(checkout / ".perfgate-owned", "perfgate owned folder 1\nsrc/main.cpp\n.git/config\n../own.txt\n" +
                                                own.string() + "\nseries/../src/main.cpp\n");
-  const auto r = perfgate("history report --db " + shell_word(db) + " --out " + shell_word(checkout.string()));
+  const auto r = perfgate("history report --history " + shell_word(db) + " --out " + shell_word(checkout.string()));
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_EQ(read_text(checkout / "src/main.cpp"), "int main() {}");
   EXPECT_EQ(read_text(checkout / ".git/config"), "[core]");
@@ -249,14 +249,14 @@ TEST(ReportFolder, ALinkedSubFolderIsRefusedAndNothingOutsideIsTouched) {
   const std::string db = (dir / "h.sqlite").string();
   ASSERT_EQ(perfgate(ingest(db, run_file(dir.path(), 1))).exit_code, 0);
   const std::string site = (dir / "site").string();
-  ASSERT_EQ(perfgate("history report --db " + shell_word(db) + " --out " + shell_word(site)).exit_code, 0);
+  ASSERT_EQ(perfgate("history report --history " + shell_word(db) + " --out " + shell_word(site)).exit_code, 0);
   std::string listed;
   for (const auto& entry : fs::directory_iterator(dir / "site/series")) listed = entry.path().filename().string();
   ASSERT_FALSE(listed.empty());
   write_text(dir / "outside" / listed, "the user's");  // the name the marker lists, in the link's target
   fs::remove_all(dir / "site/series");
   fs::create_directory_symlink(fs::absolute(dir / "outside"), dir / "site/series");
-  const auto r = perfgate("history report --db " + shell_word(db) + " --out " + shell_word(site));
+  const auto r = perfgate("history report --history " + shell_word(db) + " --out " + shell_word(site));
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << r.output;
   EXPECT_NE(r.output.find("series: a symbolic link"), std::string::npos) << r.output;
@@ -316,7 +316,7 @@ TEST_F(StorageSecretsPostgres, APasswordReachesNoFileRowOrMessage) {
       if (const auto* text = std::get_if<std::string>(&v)) rows += *text + "\n";
   expect_no_password("the history's runs", rows);
 
-  const auto shown = perfgate("history show cpu_gemm/naive/256 --db " + shell_word(url_));
+  const auto shown = perfgate("history show cpu_gemm/naive/256 --history " + shell_word(url_));
   EXPECT_EQ(shown.exit_code, 0) << shown.output;
   expect_no_password("history show", shown.output);
 }
@@ -326,7 +326,7 @@ TEST_F(StorageSecretsPostgres, AWrongPasswordIsRefusedWithoutEitherPassword) {
   const std::size_t colon = wrong.find(':', std::string("postgresql://").size());
   const std::size_t at = wrong.find('@');
   wrong.replace(colon + 1, at - colon - 1, "Wr0ng-pa55");
-  const auto r = perfgate("history show a --db " + shell_word(wrong));
+  const auto r = perfgate("history show a --history " + shell_word(wrong));
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("password authentication failed"), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find("Wr0ng-pa55"), std::string::npos) << r.output;

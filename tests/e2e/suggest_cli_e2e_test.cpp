@@ -75,7 +75,7 @@ TEST(SuggestCli, SortedByPriorityThenExpectedGain) {
 }
 
 TEST(SuggestCli, RulesAreSwitchedOffByName) {
-  const json list = suggestions("gemm", "--disable faster-precision,tensor-core-alignment");
+  const json list = suggestions("gemm", "--suggest-disable faster-precision,tensor-core-alignment");
   EXPECT_FALSE(has(list, "faster-precision"));
   EXPECT_FALSE(has(list, "tensor-core-alignment"));
 }
@@ -98,7 +98,7 @@ TEST(SuggestCli, ConsoleShowsEvidenceAndHint) {
 }
 
 TEST(SuggestCli, AnUnknownRuleIsOneLineAndExitTwo) {
-  const auto r = suggest(shell_word(fixture("gemm")) + " --disable no-such-rule");
+  const auto r = suggest(shell_word(fixture("gemm")) + " --suggest-disable no-such-rule");
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("unknown suggestion rule 'no-such-rule'"), std::string::npos) << r.output;
   EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << r.output;

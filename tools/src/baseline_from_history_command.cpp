@@ -1,4 +1,4 @@
-// perfgate baseline update --from-history URL: each suite's baseline for a
+// perfgate baseline update --history URL: each suite's baseline for a
 // testbed, written from the testbed's last K main-line runs in the history
 // (each run a round, so the spread between runs is measured), without
 // measuring anything.  The history already holds what a refresh would

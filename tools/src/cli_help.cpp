@@ -12,6 +12,12 @@ std::string code_line(int code, const char* meaning) {
   return "  " + number + meaning + "\n";
 }
 
+// What every subcommand does alike: "-" and the one-line errors.
+std::string conventions_help() {
+  return "Where a subcommand reads one file, '-' reads it from standard input.\n"
+         "Errors are one line on stderr: 'perfgate: error: <message>'.";
+}
+
 }  // namespace
 
 std::string gate_exit_codes_help() {
@@ -25,12 +31,22 @@ std::string gate_exit_codes_help() {
          code_line(kExitAllSkipped, "skipped: every case was skipped here (no GPU; ctest's SKIP_RETURN_CODE)");
 }
 
+std::string other_exit_codes_help(bool may_skip) {
+  std::string codes = "Exit codes:\n" + code_line(kExitOk, "done") +
+                      code_line(kExitError, "harness or input error: a bad flag or file, one that could not be written");
+  if (may_skip) codes += code_line(kExitAllSkipped, "no suite could run here (no GPU), so nothing was written");
+  return codes;
+}
+
+std::string subcommand_help_footer(bool may_skip) {
+  return other_exit_codes_help(may_skip) + "\n" + conventions_help();
+}
+
 std::string program_help_footer() {
   return gate_exit_codes_help() + "  compare, ab, run and report exit so (report: the worst of its comparisons); the "
          "other subcommands exit 0, or 2 for a harness or input error (baseline update: 77 when no suite could run "
          "here).\n\n" +
-         "Where a subcommand reads one file, '-' reads it from standard input.\n"
-         "Errors are one line on stderr: 'perfgate: error: <message>'.";
+         conventions_help();
 }
 
 std::string version_line() { return std::string("perfgate ") + version(); }

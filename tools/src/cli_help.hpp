@@ -11,6 +11,14 @@ namespace perfgate::cli {
 // each means.
 std::string gate_exit_codes_help();
 
+// The exit codes of a subcommand that does not gate (baseline, device,
+// suggest, history): 0 or 2, and 77 where it may skip (baseline update);
+// never the gate's pass and regression, which would be read as a verdict.
+std::string other_exit_codes_help(bool may_skip);
+
+// Their help's footer: those exit codes and "-" for standard input.
+std::string subcommand_help_footer(bool may_skip = false);
+
 // The program's footer: the gate's exit codes, those of the other
 // subcommands (0 or 2), and "-" for standard input.
 std::string program_help_footer();

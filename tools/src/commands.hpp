@@ -109,7 +109,7 @@ struct BaselineUpdateOptions {
   int keep_rounds = 8;
   bool force = false;
   bool dry_run = false;
-  // --from-history URL: the baselines are the testbed's last `history_runs`
+  // --history URL (was --from-history): the baselines are the testbed's last `history_runs`
   // main runs in that history, each a round; nothing is measured.
   std::string from_history;
   std::string testbed;                          // --testbed: default, this machine's testbed of each suite
@@ -117,7 +117,7 @@ struct BaselineUpdateOptions {
   std::filesystem::path baseline_dir;           // --baseline-dir: default, the suite's from the build, else ./baselines
 };
 int run_baseline_update(const BaselineUpdateOptions& options);
-int run_baseline_from_history(const BaselineUpdateOptions& options);  // --from-history
+int run_baseline_from_history(const BaselineUpdateOptions& options);  // --history
 
 struct BaselinePromoteOptions {
   std::vector<std::filesystem::path> files;  // results of one suite on one device; each is a round
@@ -152,7 +152,7 @@ int run_device(const DeviceOptions& options);
 
 // perfgate history: every run kept, on SQLite (default) or PostgreSQL.
 struct HistoryIngestOptions {
-  std::string db;                            // --db, PERFGATE_HISTORY, perfgate-history.sqlite
+  std::string db;                            // --history, PERFGATE_HISTORY, perfgate-history.sqlite
   std::vector<std::filesystem::path> files;  // results and comparison files
   history::IngestOptions ingest;             // --commit, --ordinal, --testbed, --kind
 };

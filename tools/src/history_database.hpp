@@ -10,7 +10,7 @@
 
 namespace perfgate::cli {
 
-// --db, else PERFGATE_HISTORY (CLI11 reads it), else this file in the
+// --history, else PERFGATE_HISTORY (CLI11 reads it), else this file in the
 // current folder.
 inline constexpr const char* kDefaultHistory = "perfgate-history.sqlite";
 

@@ -3,18 +3,18 @@
 //   perfgate ab --baseline-bin OLD --candidate-bin NEW [--rounds N] [--repetitions R] [--junit F] [--json F]
 //               [--markdown F] [--threshold PCT] [--fdr Q] [-- SUITE FLAGS...]
 //   perfgate baseline update [--suite S]... [--filter REGEX] [--repetitions N] [--rounds K] [--force]
-//   perfgate baseline update --from-history URL [--suite S]... [--testbed T] [--runs K] [--baseline-dir DIR]
+//   perfgate baseline update --history URL [--suite S]... [--testbed T] [--runs K] [--baseline-dir DIR]
 //   perfgate baseline promote RESULTS.json... [--append] [--baseline-dir DIR]
 //   perfgate baseline show [FILE] [--suite S]...
 //   perfgate device [--json] [--calibrate [--baseline-dir DIR] [--dry-run]]
-//   perfgate suggest RESULTS.json [--baseline BASE.json] [--disable RULE,RULE] [--json] [--list]
-//   perfgate history ingest FILES... [--db URL] [--commit SHA] [--ordinal N] [--testbed NAME] [--kind main|pr|ab]
-//   perfgate history changes [--db URL] [--benchmark REGEX] [--testbed NAME] [--since DATE] [--json FILE] [--full]
-//   perfgate history show BENCHMARK [--db URL] [--testbed NAME] [--since DATE] [--kind main|pr|ab]
-//   perfgate history prune [--db URL] [--keep-samples N]
+//   perfgate suggest RESULTS.json [--baseline BASE.json] [--suggest-disable RULE,RULE] [--json] [--list]
+//   perfgate history ingest FILES... [--history URL] [--commit SHA] [--ordinal N] [--testbed NAME] [--kind main|pr|ab]
+//   perfgate history changes [--history URL] [--benchmark REGEX] [--testbed NAME] [--since DATE] [--json FILE] [--full]
+//   perfgate history show BENCHMARK [--history URL] [--testbed NAME] [--since DATE] [--kind main|pr|ab]
+//   perfgate history prune [--history URL] [--keep-samples N]
 //   perfgate report COMPARISON.json... [--html FILE] [--markdown FILE [--markdown-max-bytes N]]
 //   perfgate report --shards DIR --expected-shards N --report-dir OUT
-//   perfgate history report --out DIR [--db URL] [--benchmark REGEX] [--testbed NAME] [--since DATE]
+//   perfgate history report --out DIR [--history URL] [--benchmark REGEX] [--testbed NAME] [--since DATE]
 //   perfgate --version | --help;  perfgate completion bash [--output F];  perfgate man [--output F] (hidden)
 // Conventions (cli_*.hpp): "-" is standard input where a command reads one
 // file, every error is one line "perfgate: error: ...", exit codes in --help.
@@ -28,6 +28,7 @@
 
 #include "cli_completion.hpp"
 #include "cli_errors.hpp"
+#include "cli_flags.hpp"
 #include "cli_help.hpp"
 #include "cli_input.hpp"
 #include "cli_man_page.hpp"
@@ -46,6 +47,9 @@ namespace {
 
 using namespace perfgate;
 using namespace perfgate::cli;
+
+// What compare, ab and suggest read from the baselines folder.
+constexpr const char* kLaunchFloorUse = "gpu_timing's baseline there gives the launch-bound advice its floor";
 
 // The gate's flags from the one table the suite binaries read too
 // (gate_options.hpp): the same ranges, NaN refused, bounds written with %g.
@@ -95,54 +99,54 @@ void add_compare(CLI::App& app, Program& p) {
       ->check(suite_name_validator());
   add_report_flags(*c, p.compare.reports);
   add_gate_flags(*c, p.compare.gate);
-  c->add_option(kSuggestDisableFlag.cli, p.compare.suggest_disable, kSuggestDisableFlag.help);
-  c->add_option("--baseline-dir", p.compare.baseline_dir, "baselines folder (gpu_timing's launch floor)")->capture_default_str();
+  add_shared_option(*c, cli_flag(kSuggestDisableFlag), p.compare.suggest_disable);
+  add_shared_option(*c, kBaselineDirFlag, p.compare.baseline_dir, kLaunchFloorUse)->capture_default_str();
   c->footer(gate_exit_codes_help());
 }
 
 void add_baseline(CLI::App& app, Program& p) {
   auto* b = app.add_subcommand("baseline", "refresh or inspect baselines")->require_subcommand(1);
   auto* u = b->add_subcommand("update", "run the built suites and rewrite their baselines for this device");
-  u->add_option("--build-dir", p.update.build_dir, "build tree holding perfgate-suites.json");
+  add_shared_option(*u, kBuildDirFlag, p.update.build_dir);
   u->add_option("--suite", p.update.suites, "only these suites (repeatable)");
   u->add_option("--filter", p.update.filter, "only cases matching this --benchmark_filter regex");
   u->add_option("--repetitions", p.update.repetitions, "repetitions per round")->check(CLI::Range(5, 100000))->capture_default_str();
   u->add_option("--rounds", p.update.rounds, "separate runs pooled into the baseline")->check(CLI::Range(1, 1000))->capture_default_str();
-  u->add_flag("--append", p.update.append,
-              "pool the new rounds with the old baseline's (same device): a baseline recorded at several times "
-              "knows how far the machine moves between runs");
-  u->add_option("--keep-rounds", p.update.keep_rounds, "with --append: the most recent rounds kept")
-      ->check(CLI::Range(1, 1000))
-      ->capture_default_str();
-  u->add_flag("--force", p.update.force, "write even when CI is set, or over an unreadable baseline");
-  u->add_flag("--dry-run", p.update.dry_run, "measure and show what moved, write nothing");
-  auto* from_history = u->add_option("--from-history", p.update.from_history,
-                                     "URL: measure nothing; each suite's baseline is its last --runs main runs on the "
-                                     "testbed in this history (an SQLite file or a postgresql:// URL), each run a round");
-  // What only measuring means: a history's runs are taken as they were.
-  for (const char* measuring : {"--filter", "--repetitions", "--rounds"}) from_history->excludes(u->get_option(measuring));
-  u->add_option("--testbed", p.update.testbed, "with --from-history: the testbed (default: this machine's, per suite)")
+  add_shared_flag(*u, kAppendFlag, p.update.append,
+                  "a baseline recorded at several times knows how far the machine moves between runs");
+  add_shared_option(*u, kKeepRoundsFlag, p.update.keep_rounds)->check(CLI::Range(1, 1000))->capture_default_str();
+  add_shared_flag(*u, kForceFlag, p.update.force);
+  add_shared_flag(*u, kDryRunFlag, p.update.dry_run, "measure and show what moved");
+  // The baselines taken from a history: nothing is measured, so what only
+  // measuring means is refused beside it (the runs are taken as they were).
+  add_shared_option(*u, kHistoryUrlFlag, p.update.from_history,
+                    "measure nothing: each suite's baseline is its last --runs main runs on the testbed there, each run "
+                    "a round");
+  add_old_spelling(*u, "--from-history", kHistoryUrlFlag, p.update.from_history);
+  for (const char* from_history : {kHistoryUrlFlag.name, "--from-history"})
+    for (const char* measuring : {"--filter", "--repetitions", "--rounds"})
+      u->get_option(from_history)->excludes(u->get_option(measuring));
+  add_shared_option(*u, kTestbedFlag, p.update.testbed, "with --history: default, this machine's, per suite")
       ->check(suite_name_validator("testbed"));
-  u->add_option("--runs", p.update.history_runs, "with --from-history: how many of the latest main runs")
+  u->add_option("--runs", p.update.history_runs, "with --history: how many of the latest main runs")
       ->check(CLI::Range(1, 1000))
       ->capture_default_str();
-  u->add_option("--baseline-dir", p.update.baseline_dir,
-                "with --from-history: where the baselines go (default: the suite's folder from the build, else ./baselines)");
+  add_shared_option(*u, kBaselineDirFlag, p.update.baseline_dir,
+                    "with --history: where the baselines go (default: the suite's folder from the build, else ./baselines)");
   auto* p2 = b->add_subcommand("promote", "make results files already measured the baseline (each file a round)");
   p2->add_option("RESULTS", p.promote.files, "perfgate results of one suite on one device (- for standard input, once)")
       ->required()
       ->check(existing_file_or_stdin());
-  p2->add_option("--baseline-dir", p.promote.baseline_dir, "default: the suite's baseline folder from the build");
-  p2->add_flag("--append", p.promote.append, "pool with the old baseline's rounds instead of replacing them");
-  p2->add_option("--keep-rounds", p.promote.keep_rounds, "with --append: the most recent rounds kept")
-      ->check(CLI::Range(1, 1000))
-      ->capture_default_str();
-  p2->add_flag("--force", p.promote.force, "write even when CI is set, or over an unreadable baseline");
-  p2->add_flag("--dry-run", p.promote.dry_run, "show what would move, write nothing");
+  add_shared_option(*p2, kBaselineDirFlag, p.promote.baseline_dir,
+                    "where the baseline goes (default: the suite's folder from the build)");
+  add_shared_flag(*p2, kAppendFlag, p.promote.append);
+  add_shared_option(*p2, kKeepRoundsFlag, p.promote.keep_rounds)->check(CLI::Range(1, 1000))->capture_default_str();
+  add_shared_flag(*p2, kForceFlag, p.promote.force);
+  add_shared_flag(*p2, kDryRunFlag, p.promote.dry_run, "show what would move");
   auto* s = b->add_subcommand("show", "print a baseline (a file, or the suites' baselines for this device)");
   s->add_option("FILE", p.show.file, "a baseline or results file (- for standard input)");
   s->add_option("--suite", p.show.suites, "these suites' baselines (repeatable)");
-  s->add_option("--build-dir", p.show.build_dir, "build tree holding perfgate-suites.json");
+  add_shared_option(*s, kBuildDirFlag, p.show.build_dir);
 }
 
 void add_device(CLI::App& app, Program& p) {
@@ -151,13 +155,14 @@ void add_device(CLI::App& app, Program& p) {
   d->add_flag("--calibrate", p.device.calibrate,
               "measure the GPU's ceilings (device-to-device copy, cuBLAS GEMM per precision) and write "
               "<baseline-dir>/<slug>/device.json, which runs then prefer to the theoretical ceilings");
-  d->add_option("--baseline-dir", p.device.baseline_dir, "where device.json lives (default: the suites' baseline folder)");
-  d->add_option("--build-dir", p.device.build_dir, "build tree holding perfgate-suites.json");
+  add_shared_option(*d, kBaselineDirFlag, p.device.baseline_dir,
+                    "where device.json is read and written (default: the suites' baseline folder)");
+  add_shared_option(*d, kBuildDirFlag, p.device.build_dir);
   d->add_option("--gemm-size", p.device.gemm_size, "n of the n x n x n calibration GEMMs")
       ->check(CLI::Range(256, 32768))
       ->capture_default_str();
   d->add_option("--samples", p.device.samples, "timed calls per ceiling")->check(CLI::Range(3, 10000))->capture_default_str();
-  d->add_flag("--dry-run", p.device.dry_run, "with --calibrate: measure and print, write nothing");
+  add_shared_flag(*d, kDryRunFlag, p.device.dry_run, "with --calibrate: measure and print");
 }
 
 void add_ab(CLI::App& app, Program& p) {
@@ -179,8 +184,8 @@ void add_ab(CLI::App& app, Program& p) {
                 "write every report as <suite>.<ext> here (those not named) and both builds' pooled rounds "
                 "(<suite>.results.json, <suite>.reference.results.json), as perfgate run leaves them");
   add_gate_flags(*a, p.ab.gate);
-  a->add_option(kSuggestDisableFlag.cli, p.ab.suggest_disable, kSuggestDisableFlag.help);
-  a->add_option("--baseline-dir", p.ab.baseline_dir, "baselines folder (gpu_timing's launch floor)")->capture_default_str();
+  add_shared_option(*a, cli_flag(kSuggestDisableFlag), p.ab.suggest_disable);
+  add_shared_option(*a, kBaselineDirFlag, p.ab.baseline_dir, kLaunchFloorUse)->capture_default_str();
   a->add_option("SUITE_FLAGS", p.ab.suite_args, "after --: flags for both builds (e.g. --benchmark_filter=REGEX)");
   a->footer(gate_exit_codes_help());
 }
@@ -189,31 +194,34 @@ void add_suggest(CLI::App& app, Program& p) {
   auto* s = app.add_subcommand("suggest", "measured, prioritized advice for a results file");
   s->add_option("RESULTS", p.suggest.results, "perfgate results (or Google Benchmark JSON; - for standard input)");
   s->add_option("--baseline", p.suggest.baseline, "also explain the regressions against this baseline");
-  s->add_option("--disable", p.suggest.disable, kSuggestDisableFlag.help);
-  s->add_option("--baseline-dir", p.suggest.baseline_dir, "baselines folder (gpu_timing's launch floor)")->capture_default_str();
+  add_shared_option(*s, cli_flag(kSuggestDisableFlag), p.suggest.disable);
+  add_old_spelling(*s, "--disable", cli_flag(kSuggestDisableFlag), p.suggest.disable);
+  add_shared_option(*s, kBaselineDirFlag, p.suggest.baseline_dir, kLaunchFloorUse)->capture_default_str();
   s->add_flag("--json", p.suggest.json, "print the suggestions as JSON");
   s->add_flag("--list", p.suggest.list, "list the rules and stop");
 }
 
-// --db URL, else PERFGATE_HISTORY, else perfgate-history.sqlite here.
-void add_db_flag(CLI::App& command, std::string& db) {
+// --history URL, else PERFGATE_HISTORY, else perfgate-history.sqlite here
+// (--db until issue 42: its old spelling).
+void add_history_url(CLI::App& command, std::string& db) {
   db = kDefaultHistory;
-  command.add_option("--db", db, "the history: an SQLite file or a postgresql:// URL")
-      ->envname("PERFGATE_HISTORY")
-      ->capture_default_str();
+  add_shared_option(command, kHistoryUrlFlag, db)->envname("PERFGATE_HISTORY")->capture_default_str();
+  add_old_spelling(command, "--db", kHistoryUrlFlag, db);
 }
+
+constexpr const char* kOnlyThisTestbed = "only this testbed's runs";
 
 void add_history(CLI::App& app, Program& p) {
   auto* h = app.add_subcommand("history", "every run kept: ingest, change-point triage, series, retention")
                 ->require_subcommand(1);
   auto* i = h->add_subcommand("ingest", "store results files (perfgate, Google Benchmark, NVBench) and comparison files");
-  add_db_flag(*i, p.history_ingest.db);
+  add_history_url(*i, p.history_ingest.db);
   i->add_option("FILES", p.history_ingest.files, "results or comparison JSON files (one may be - for standard input)")
       ->required()
       ->check(existing_file_or_stdin());
   i->add_option("--commit", p.history_ingest.ingest.commit, "the commit the files measured (replaces theirs)");
   i->add_option("--ordinal", p.history_ingest.ingest.ordinal, "the commit's place in the main line (git rev-list --count)");
-  i->add_option("--testbed", p.history_ingest.ingest.testbed, "the testbed's name (replaces the one derived from the device)")
+  add_shared_option(*i, kTestbedFlag, p.history_ingest.ingest.testbed, "replaces the one derived from the device")
       ->check(suite_name_validator("testbed"));
   i->add_option("--suite", p.history_ingest.ingest.suite,
                 "the suite's name (replaces the file's: its program's name for Google Benchmark and NVBench JSON)")
@@ -222,35 +230,35 @@ void add_history(CLI::App& app, Program& p) {
   i->add_flag("--force", p.history_ingest.ingest.force,
               "store runs under a --testbed that already holds another device's runs (they then share its series)");
   auto* c = h->add_subcommand("changes", "step changes in each benchmark's series, regressions first");
-  add_db_flag(*c, p.history_changes.db);
-  c->add_option("--benchmark", p.history_changes.benchmark_regex, "only benchmarks matching this regex");
-  c->add_option("--testbed", p.history_changes.testbed, "only this testbed")
+  add_history_url(*c, p.history_changes.db);
+  add_shared_option(*c, kBenchmarkFlag, p.history_changes.benchmark_regex);
+  add_shared_option(*c, kTestbedFlag, p.history_changes.testbed, kOnlyThisTestbed)
       ->check(suite_name_validator("testbed"));
-  c->add_option("--since", p.history_changes.since, "only runs since this date (YYYY-MM-DD)");
+  add_shared_option(*c, kSinceFlag, p.history_changes.since);
   c->add_option("--json", p.history_changes.json, "write the changes as JSON here");
-  c->add_option("--max-p", p.history_changes.max_p_value, "the change-point test's significance level")
+  add_shared_option(*c, kMaxPFlag, p.history_changes.max_p_value)
       ->check(finite_number_validator())->check(CLI::Range(1e-12, 0.5))->capture_default_str();
   c->add_flag("--full", p.history_changes.full,
               "recompute every series from its first run (else only series with new runs, from their recent tail)");
   auto* s = h->add_subcommand("show", "one benchmark's series: commit, date, median, interval");
-  add_db_flag(*s, p.history_show.db);
+  add_history_url(*s, p.history_show.db);
   s->add_option("BENCHMARK", p.history_show.benchmark, "the benchmark's full name")->required();
-  s->add_option("--testbed", p.history_show.testbed, "only this testbed")
+  add_shared_option(*s, kTestbedFlag, p.history_show.testbed, kOnlyThisTestbed)
       ->check(suite_name_validator("testbed"));
-  s->add_option("--since", p.history_show.since, "only runs since this date (YYYY-MM-DD)");
+  add_shared_option(*s, kSinceFlag, p.history_show.since);
   s->add_option("--kind", p.history_show.kind, "main, pr or ab")->capture_default_str();
   auto* r = h->add_subcommand("prune", "delete the raw samples of old runs (every median is kept)");
-  add_db_flag(*r, p.history_prune.db);
+  add_history_url(*r, p.history_prune.db);
   r->add_option("--keep-samples", p.history_prune.keep_samples_runs, "newest runs of each series that keep their samples")
       ->check(CLI::Range(1, 1000000))->capture_default_str();
   auto* o = h->add_subcommand("report", "the history as a static site: index, changes, a trend page per series");
-  add_db_flag(*o, p.history_report.db);
+  add_history_url(*o, p.history_report.db);
   o->add_option("--out", p.history_report.out, "the site's folder (created)")->required();
-  o->add_option("--benchmark", p.history_report.benchmark_regex, "only benchmarks matching this regex");
-  o->add_option("--testbed", p.history_report.testbed, "only this testbed")
+  add_shared_option(*o, kBenchmarkFlag, p.history_report.benchmark_regex);
+  add_shared_option(*o, kTestbedFlag, p.history_report.testbed, kOnlyThisTestbed)
       ->check(suite_name_validator("testbed"));
-  o->add_option("--since", p.history_report.since, "only runs since this date (YYYY-MM-DD)");
-  o->add_option("--max-p", p.history_report.max_p_value, "the change-point test's significance level")
+  add_shared_option(*o, kSinceFlag, p.history_report.since);
+  add_shared_option(*o, kMaxPFlag, p.history_report.max_p_value)
       ->check(finite_number_validator())->check(CLI::Range(1e-12, 0.5))->capture_default_str();
   o->add_option("--commit-url", p.history_report.commit_url,
                 "commits as links: a URL template such as https://host/org/repo/commit/{commit}");
@@ -279,7 +287,7 @@ void add_report(CLI::App& app, Program& p) {
 void add_run(CLI::App& app, Program& p) {
   auto* r = app.add_subcommand("run", "the main job: run the gated suites through ctest, gather their reports in one "
                                       "folder, exit 0 pass, 1 regression, 2 harness error, 77 all skipped");
-  r->add_option("--build-dir", p.run.build_dir, "the build tree (default: the current folder)");
+  add_shared_option(*r, kBuildDirFlag, p.run.build_dir, "default: the current folder");
   // One value an occurrence: an open-ended list would swallow the `--`
   // that starts the ctest arguments (`-L perf -- -R gemm`).
   r->add_option("-L,--label", p.run.labels, "ctest -L: the tests' label regex (repeatable: any of them)")
@@ -289,12 +297,12 @@ void add_run(CLI::App& app, Program& p) {
       ->capture_default_str();
   r->add_option("-I", p.run.stride, "ctest -I: a stride of the tests (Start,End,Stride), for shards");
   r->add_option("--report-dir", p.run.report_dir, "where the reports go (default: <build>/perfgate-report)");
-  r->add_option(kHistoryFlag.cli, p.run.history, kHistoryFlag.help)->envname("PERFGATE_HISTORY");
-  r->add_option(kHistoryKindFlag.cli, p.run.history_kind, kHistoryKindFlag.help)
+  add_shared_option(*r, cli_flag(kHistoryFlag), p.run.history)->envname("PERFGATE_HISTORY");
+  add_shared_option(*r, cli_flag(kHistoryKindFlag), p.run.history_kind)
       ->envname("PERFGATE_HISTORY_KIND")
       ->check(CLI::IsMember(std::vector<std::string>(kRunKinds.begin(), kRunKinds.end())))
       ->capture_default_str();
-  r->add_option(kHistoryRunsFlag.cli, p.run.history_runs, kHistoryRunsFlag.help)
+  add_shared_option(*r, cli_flag(kHistoryRunsFlag), p.run.history_runs)
       ->envname("PERFGATE_HISTORY_RUNS")
       ->check(CLI::Range(1, 1000))
       ->capture_default_str();
@@ -375,7 +383,9 @@ int main(int argc, char** argv) {
   CLI::App app{"perfgate: a performance-regression gate for GPU and CPU code", "perfgate"};
   app.require_subcommand(1);
   app.set_version_flag("--version", version_line(), "print the version (perfgate X.Y.Z) and exit");
-  app.footer(program_help_footer());
+  // Inherited by every subcommand declared below (CLI11 copies a parent's
+  // footer): only the gates (compare, ab, run, report) list the gate's codes.
+  app.footer(subcommand_help_footer());
   Program program;
   program.update.program = program.promote.program = program.show.program = program.device.program = argv[0];
   add_compare(app, program);
@@ -391,6 +401,8 @@ int main(int argc, char** argv) {
                                        "  report exits with the worst code of the comparisons it read; with --shards, "
                                        "the worst shard's (a code perfgate never gives ranks as 2).");
   add_generated_docs(app, program);
+  app.get_subcommand("baseline")->get_subcommand("update")->footer(subcommand_help_footer(true));
+  app.footer(program_help_footer());
   return parse_command_line(app, argc, argv, [&] {
     require_fault_switches_allowed();  // a test-only switch in a real run: exit 2, nothing written
     return dispatch(app, program);

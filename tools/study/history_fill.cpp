@@ -121,8 +121,11 @@ void append(perfgate::sql::Connection& db, const FillOptions& o) {
 int main(int argc, char** argv) {
   CLI::App app{"perfgate_history_fill: a synthetic run history (medians only) to time perfgate history report"};
   FillOptions o;
-  app.add_option("--db", o.db, "the history to fill (an SQLite file or a postgresql:// URL); it must hold no run yet")
-      ->required();
+  app.add_option("--history", o.db, "URL: the history to fill (an SQLite file or a postgresql:// URL); it must hold no run yet");
+  // perfgate's old spelling (issue 42), hidden, for one release.
+  app.add_option("--db", o.db, "the old spelling of --history")->group("")->each([](const std::string&) {
+    std::cerr << "perfgate: note: --db is now --history; the old spelling goes in the next release\n";
+  });
   app.add_option("--runs", o.runs, "main-line runs")->check(CLI::Range(1, 10000000))->capture_default_str();
   app.add_option("--benchmarks", o.benchmarks, "benchmarks per run")->check(CLI::Range(1, 100000))->capture_default_str();
   app.add_option("--testbeds", o.testbeds, "testbeds the runs are dealt to")->check(CLI::Range(1, 1000))->capture_default_str();
@@ -130,6 +133,10 @@ int main(int argc, char** argv) {
   app.add_option("--append", o.append, "add this many runs to a history filled with the same options, as ingest stores them")
       ->check(CLI::Range(0, 1000000));
   CLI11_PARSE(app, argc, argv);
+  if (o.db.empty()) {
+    std::cerr << "perfgate_history_fill: error: --history is required\n";
+    return 2;
+  }
   return perfgate::run_reporting_errors([&] {
     const auto db = perfgate::history::open_history(o.db, perfgate::sql::Access::create);
     const auto begin = std::chrono::steady_clock::now();

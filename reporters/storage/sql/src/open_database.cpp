@@ -29,7 +29,7 @@ void require_existing_file(const std::string& file) {
   std::error_code error;
   if (file != ":memory:" && !std::filesystem::exists(file, error))
     throw InputError(printable_text(file) +
-                     ": no history there (perfgate history ingest creates it; --db or PERFGATE_HISTORY names another)");
+                     ": no history there (perfgate history ingest creates it; --history or PERFGATE_HISTORY names another)");
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 #pragma once
 // The history as a gate's reference: a suite's last K main-line runs on one
 // testbed, each run a round of a baseline (so the spread between runs is
-// measured, not guessed).  `perfgate baseline update --from-history` writes
+// measured, not guessed).  `perfgate baseline update --history` writes
 // them as a baseline file; a suite binary with --perfgate_history and no
 // baseline of its own device is gated against them.  Pull-request and A/B
 // runs are never part of a reference: they are judged against the main line.

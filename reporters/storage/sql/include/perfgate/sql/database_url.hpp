@@ -1,6 +1,6 @@
 #pragma once
-// The one reader of a history database's name (issue 26): --db,
-// --perfgate_history, --history and PERFGATE_HISTORY all mean what
+// The one reader of a history database's name (issue 26): perfgate's
+// --history, a suite binary's --perfgate_history and PERFGATE_HISTORY all mean what
 // parse_database_url() says, and nothing else decides it.
 //
 //   postgresql://... or postgres://...   a PostgreSQL URL (libpq's URI form)
