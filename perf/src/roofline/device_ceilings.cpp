@@ -9,14 +9,18 @@ namespace perfgate {
 Ceilings ceilings_for(const Fingerprint& device, const std::filesystem::path& calibration_file) {
   if (device.kind != DeviceKind::gpu || calibration_file.empty() || !std::filesystem::exists(calibration_file))
     return theoretical_ceilings(device);
-  const DeviceCalibration calibration = load_device_calibration(calibration_file);
+  return ceilings_for(device, load_device_calibration(calibration_file), calibration_file.string());
+}
+
+Ceilings ceilings_for(const Fingerprint& device, const std::optional<DeviceCalibration>& calibration,
+                      const std::string& where) {
+  if (device.kind != DeviceKind::gpu || !calibration) return theoretical_ceilings(device);
   std::string why;
-  if (!comparable(calibration.fingerprint, device, &why))
-    throw InputError(calibration_file.string() + ": calibrated on another device (" + why +
-                     "); run `perfgate device --calibrate` on this one");
+  if (!comparable(calibration->fingerprint, device, &why))
+    throw InputError(where + ": calibrated on another device (" + why + "); run `perfgate device --calibrate` on this one");
   // Used as measured, alone: a precision the calibration could not run (no
   // cuBLAS kernel for it) gets no percentages rather than a mixed label.
-  return calibration.ceilings();
+  return calibration->ceilings();
 }
 
 }  // namespace perfgate

@@ -1,7 +1,10 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
+#include <string>
 
+#include "perfgate/formats/device_calibration.hpp"
 #include "perfgate/model/ceilings.hpp"
 #include "perfgate/model/fingerprint.hpp"
 
@@ -13,5 +16,10 @@ namespace perfgate {
 // device the fingerprint cannot be compared with, is an InputError naming
 // the file: a roofline against the wrong ceilings would mislead.
 Ceilings ceilings_for(const Fingerprint& device, const std::filesystem::path& calibration_file);
+
+// The same for a calibration already read (nullopt: none), from wherever it
+// is kept (a baseline store), `where` naming it in the message.
+Ceilings ceilings_for(const Fingerprint& device, const std::optional<DeviceCalibration>& calibration,
+                      const std::string& where);
 
 }  // namespace perfgate

@@ -49,5 +49,17 @@ TEST(DeviceCeilings, ACalibrationOfAnotherDeviceIsAnError) {
   }
 }
 
+TEST(DeviceCeilings, ACalibrationReadFromAStoreIsNamedByItsLocation) {
+  const Fingerprint gpu = testing::test_gpu("NVIDIA H100 80GB HBM3", 132);
+  EXPECT_EQ(ceilings_for(gpu, measured_on(gpu), "row h100").source, CeilingSource::measured);
+  EXPECT_EQ(ceilings_for(gpu, std::nullopt, "row h100").source, CeilingSource::theoretical);
+  try {
+    ceilings_for(gpu, measured_on(testing::test_gpu("NVIDIA H100 80GB HBM3", 114)), "row h100");
+    FAIL() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("row h100: calibrated on another device", 0), 0u) << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace perfgate

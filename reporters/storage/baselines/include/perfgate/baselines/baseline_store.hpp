@@ -61,6 +61,13 @@ class BaselineStore {
   // The same for a device's calibration.
   virtual std::string calibration_location(const std::string& slug) const = 0;
   virtual std::optional<DeviceCalibration> load_calibration(const std::string& slug) const = 0;
+
+  // The files on this machine that hold that baseline and that calibration,
+  // for a caller that writes files and must never replace one of them
+  // (distinct_outputs.hpp); empty for a store that keeps none here.
+  // InputError as location().
+  virtual std::filesystem::path suite_file(const std::string& /*suite*/, const std::string& /*slug*/) const { return {}; }
+  virtual std::filesystem::path calibration_file(const std::string& /*slug*/) const { return {}; }
   // Atomic; returns calibration_location().
   virtual std::string save_calibration(const DeviceCalibration& calibration) = 0;
 
@@ -86,10 +93,8 @@ class FolderBaselineStore final : public BaselineStore {
 
   const std::filesystem::path& dir() const { return dir_; }
 
-  // The files themselves, for a caller that must keep its outputs apart
-  // from them; InputError as location().
-  std::filesystem::path suite_file(const std::string& suite, const std::string& slug) const;
-  std::filesystem::path calibration_file(const std::string& slug) const;
+  std::filesystem::path suite_file(const std::string& suite, const std::string& slug) const override;
+  std::filesystem::path calibration_file(const std::string& slug) const override;
   // The calibration beside a baseline file given by itself (a suite run's
   // --perfgate_baseline=FILE).
   static std::filesystem::path calibration_beside(const std::filesystem::path& baseline_file);
