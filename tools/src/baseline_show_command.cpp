@@ -12,7 +12,7 @@
 #include "perfgate/formats/input_file.hpp"
 #include "perfgate/formats/results_io.hpp"
 #include "perfgate/stats/summary.hpp"
-#include "perfgate/reports/text_format.hpp"
+#include "perfgate/gate/comparison_text.hpp"
 #include "suite_manifest.hpp"
 
 namespace perfgate::cli {

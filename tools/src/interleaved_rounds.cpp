@@ -11,6 +11,7 @@
 #include "perfgate/gate/environment_shift.hpp"
 #include "perfgate/gate/sequential_remeasure.hpp"
 #include "perfgate/model/benchmark_name.hpp"
+#include "perfgate/model/same_origin.hpp"
 #include "perfgate/platform/errors.hpp"
 #include "perfgate/formats/results_io.hpp"
 #include "perfgate/platform/scratch_folder.hpp"
@@ -42,12 +43,13 @@ void measure_round(InterleavedSide& side, const InterleavedPlan& plan, int round
 
 // Both sides must measure the same suite on the same device.
 void require_same_origin(const Results& reference, const Results& candidate) {
-  if (reference.suite != candidate.suite)
+  const auto mismatch = origin_mismatch(reference, candidate, SlugCheck::any_slug);
+  if (!mismatch) return;
+  if (mismatch->part == OriginMismatch::Part::suite)
     throw InputError("the builds run different suites (reference " + quote_text(reference.suite) + ", candidate " +
                      quote_text(candidate.suite) + ")");
-  if (std::string why; !comparable(reference.fingerprint, candidate.fingerprint, &why))
-    throw InputError("the builds report different devices (reference " + reference.fingerprint.slug + ", candidate " +
-                     candidate.fingerprint.slug + "): " + why);
+  throw InputError("the builds report different devices (reference " + reference.fingerprint.slug + ", candidate " +
+                   candidate.fingerprint.slug + "): " + mismatch->why);
 }
 
 // `plan.rounds` more alternating runs a side, starting at `first_round`:

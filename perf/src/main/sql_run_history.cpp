@@ -44,8 +44,7 @@ RunSpreadHistory SqlRunHistory::spreads(const Results& current) {
   const history::Testbed testbed = history::testbed_of(current.fingerprint, "", "this run");
   RunSpreadHistory out;
   out.origin = db_->describe() + ", testbed " + testbed.name;
-  for (const auto& [name, spread] : history::recent_run_spread(*db_, current.suite, testbed.name))
-    out.by_benchmark[name] = {spread.sd, spread.runs};
+  out.by_benchmark = history::recent_run_spread(*db_, current.suite, testbed.name);
   return out;
 }
 

@@ -17,7 +17,6 @@ namespace perfgate {
 namespace {
 
 using detail::Json;
-using detail::ObjectReader;
 
 bool known_ceiling(const std::string& name) { return name == "memory" || precision_from_string(name).has_value(); }
 

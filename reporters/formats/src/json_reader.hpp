@@ -11,35 +11,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "perfgate/formats/json_object_reader.hpp"
 #include "perfgate/model/fingerprint.hpp"
 
 namespace perfgate::detail {
 
 using Json = nlohmann::json;
-
-// Reads fields of one JSON object, naming `where` in every complaint.
-class ObjectReader {
- public:
-  ObjectReader(const Json& object, std::string origin, std::string where);
-
-  [[noreturn]] void fail(const std::string& problem) const;
-  const Json* find(const char* key) const;  // null when absent or JSON null
-  const Json& require(const char* key) const;
-  std::string string(const char* key, bool required = false) const;
-  std::int64_t integer(const char* key, std::int64_t minimum = 0) const;
-  // An integer field stored in an int: beyond it the value would wrap
-  // (found by fuzzing: a huge throttled_samples was written back negative).
-  int small_integer(const char* key, int minimum = 0) const;
-  bool boolean(const char* key) const;
-  // A finite number >= minimum; 0 when absent unless required.
-  double number(const char* key, double minimum, bool required = false) const;
-  const std::string& origin() const { return origin_; }
-
- private:
-  const Json& object_;
-  std::string origin_;
-  std::string where_;
-};
 
 // Inputs are read whole into memory: larger ones are refused before they are
 // read (one line), and so are special files (a FIFO waits for a writer

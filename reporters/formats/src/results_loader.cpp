@@ -35,7 +35,6 @@ namespace perfgate {
 namespace {
 
 using detail::Json;
-using detail::ObjectReader;
 using detail::parse_json;
 using detail::read_fingerprint;
 using detail::read_samples;

@@ -20,17 +20,6 @@ bool all_positive(std::span<const double> samples) {
 
 }  // namespace
 
-const char* to_string(RunSpreadSource source) {
-  switch (source) {
-    case RunSpreadSource::none: return "none";
-    case RunSpreadSource::floor: return "floor";
-    case RunSpreadSource::rounds: return "rounds";
-    case RunSpreadSource::history: return "history";
-    case RunSpreadSource::noise: return "noise";
-  }
-  return "?";
-}
-
 // A side's round-to-round spread without what each round median's own
 // sampling noise adds to it (the random-effects estimate: s^2 - w^2 / R,
 // w^2 the repetitions' variance within their rounds, R the round size, at

@@ -37,7 +37,7 @@ TEST(RunSpreadHistory, WithoutAHistoryTheFloorIsUsedAndSaid) {
 
 TEST(RunSpreadHistory, AKnownCaseTakesItsSpreadFromTheHistory) {
   const Pair p;
-  RunSpreadHistory history{"h.sqlite, testbed t", {{"x", {0.002, 12}}}};
+  RunSpreadHistory history{"h.sqlite, testbed t", {{"x", {0.002, RunSpreadSource::history, 12, {}}}}};
   const Comparison with = compare_results(p.base, p.cur, {}, &history);
   const Comparison without = compare_results(p.base, p.cur);
   const Evidence& x = *with.find("x")->evidence;
@@ -58,7 +58,7 @@ TEST(RunSpreadHistory, AKnownCaseTakesItsSpreadFromTheHistory) {
 
 TEST(RunSpreadHistory, ANoisyHistoryWidensTheInterval) {
   const Pair p;
-  RunSpreadHistory history{"h", {{"x", {0.05, 8}}}};
+  RunSpreadHistory history{"h", {{"x", {0.05, RunSpreadSource::history, 8, {}}}}};
   const Comparison c = compare_results(p.base, p.cur, {}, &history);
   EXPECT_EQ(c.find("x")->evidence->run_spread.source, RunSpreadSource::history);
   EXPECT_FALSE(c.find("x")->evidence->run_spread.implausible_history_sd);
@@ -72,7 +72,7 @@ TEST(RunSpreadHistory, AnImplausibleHistoryIsNotBelievedAndSaid) {
   const Pair p;
   const Comparison without = compare_results(p.base, p.cur);
   for (double sd : {0.1001, 0.2, 0.5, 4.6, 1e6, std::numeric_limits<double>::infinity(), std::nan("")}) {
-    RunSpreadHistory history{"h.sqlite, testbed t", {{"x", {sd, 20}}}};
+    RunSpreadHistory history{"h.sqlite, testbed t", {{"x", {sd, RunSpreadSource::history, 20, {}}}}};
     const Comparison c = compare_results(p.base, p.cur, {}, &history);
     const Evidence& x = *c.find("x")->evidence;
     EXPECT_EQ(x.run_spread.source, RunSpreadSource::floor) << sd;
@@ -86,7 +86,7 @@ TEST(RunSpreadHistory, AnImplausibleHistoryIsNotBelievedAndSaid) {
     EXPECT_NE(c.notes.back().find("'x'"), std::string::npos) << c.notes.back();
   }
   // At the cap it is believed.
-  RunSpreadHistory at_cap{"h", {{"x", {kMaxHistoryRunSpread, 20}}}};
+  RunSpreadHistory at_cap{"h", {{"x", {kMaxHistoryRunSpread, RunSpreadSource::history, 20, {}}}}};
   EXPECT_EQ(compare_results(p.base, p.cur, {}, &at_cap).find("x")->evidence->run_spread.source, RunSpreadSource::history);
 }
 
@@ -102,7 +102,7 @@ TEST(RunSpreadHistory, NoHistoryTurnsAnEstablishedSlowdownIntoAPass) {
       const Results cur = results("s", {benchmark("x", lognormal_samples(slowdown * 1e-3, 0.01, 10, 100 + seed))});
       ASSERT_EQ(compare_results(base, cur).find("x")->verdict, Verdict::regression) << slowdown << " " << seed;
       for (double sd : {0.0, 1e-4, 0.01, 0.03, 0.05, 0.099, 0.1, 0.101, 0.5, 4.6, 1e300, std::nan("")}) {
-        RunSpreadHistory history{"h", {{"x", {sd, 20}}}};
+        RunSpreadHistory history{"h", {{"x", {sd, RunSpreadSource::history, 20, {}}}}};
         EXPECT_EQ(compare_results(base, cur, {}, &history).find("x")->verdict, Verdict::regression)
             << "slowdown " << slowdown << ", seed " << seed << ", history sd " << sd;
       }
@@ -117,7 +117,7 @@ TEST(RunSpreadHistory, BaselineRoundsThatMovedMoreWin) {
   for (double v : lognormal_samples(1.04e-3, 0.002, 5, 8)) pooled.push_back(v);
   p.base.benchmarks[0] = benchmark("x", pooled);
   p.base.benchmarks[0].rounds = {5, 5};
-  RunSpreadHistory history{"h", {{"x", {0.002, 8}}}};
+  RunSpreadHistory history{"h", {{"x", {0.002, RunSpreadSource::history, 8, {}}}}};
   const RunSpread s = compare_results(p.base, p.cur, {}, &history).find("x")->evidence->run_spread;
   EXPECT_EQ(s.source, RunSpreadSource::rounds);
   EXPECT_GT(s.sd, 0.02);
@@ -159,7 +159,7 @@ TEST(DisturbedRun, AQuietRunIsAlmostNeverCalledDisturbed) {
 }
 
 TEST(RunSpreadHistory, CaseSettingsCarryOnlyThatCase) {
-  RunSpreadHistory history{"h", {{"x", {0.003, 6}}}};
+  RunSpreadHistory history{"h", {{"x", {0.003, RunSpreadSource::history, 6, {}}}}};
   const GateSettings x = case_settings({}, &history, "x");
   EXPECT_EQ(x.history_run_spread_sd, 0.003);
   EXPECT_EQ(x.history_runs, 6u);

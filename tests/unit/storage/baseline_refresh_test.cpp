@@ -39,6 +39,9 @@ TEST(PoolRuns, AFailureInAnyRunFailsTheCase) {
 TEST(PoolRuns, RefusesMixedSuitesOrDevices) {
   EXPECT_THROW(pool_runs({results("a", {}), results("b", {})}), InputError);
   EXPECT_THROW(pool_runs({results("a", {}), results("a", {}, testing::test_gpu())}), InputError);
+  Results bigger = results("a", {});  // one slug, another size of machine
+  bigger.fingerprint.logical_cpus = 16;
+  EXPECT_THROW(pool_runs({results("a", {}), bigger}), InputError);
 }
 
 TEST(RefreshedBaseline, OverridesSurviveARefresh) {

@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "perfgate/platform/errors.hpp"
+#include "perfgate/model/same_origin.hpp"
 #include "perfgate/model/summary_pooling.hpp"
 #include "perfgate/stats/summary.hpp"
 
@@ -14,12 +15,13 @@ namespace perfgate {
 namespace {
 
 void check_same_origin(const Results& first, const Results& other) {
-  if (other.suite != first.suite)
+  const auto mismatch = origin_mismatch(first, other, SlugCheck::same_slug);
+  if (!mismatch) return;
+  if (mismatch->part == OriginMismatch::Part::suite)
     throw InputError("cannot pool runs of different suites (" + quote_text(first.suite) + " and " +
                      quote_text(other.suite) + ")");
-  if (other.fingerprint.slug != first.fingerprint.slug)
-    throw InputError("cannot pool runs from different devices (" + first.fingerprint.slug + " and " +
-                     other.fingerprint.slug + ")");
+  throw InputError("cannot pool runs from different devices (" + first.fingerprint.slug + " and " +
+                   other.fingerprint.slug + ")" + (mismatch->why.empty() ? "" : ": " + mismatch->why));
 }
 
 // A result's rounds, one round when it came from a single run.

@@ -31,7 +31,8 @@ std::map<std::string, RunSpread> recent_run_spread(sql::Connection& db, const st
     if (logs.size() < window && median > 0.0) logs.push_back(std::log(median));
   }
   for (const auto& [benchmark, logs] : newest_first)
-    if (logs.size() >= kMinSpreadRuns) spread[benchmark] = {successive_difference_sd(logs), logs.size()};
+    if (logs.size() >= kMinSpreadRuns)
+      spread[benchmark] = {successive_difference_sd(logs), RunSpreadSource::history, logs.size(), {}};
   return spread;
 }
 

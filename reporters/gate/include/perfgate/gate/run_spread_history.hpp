@@ -1,7 +1,7 @@
 #pragma once
 // What a run history knows about how far each case moves between runs on
-// this testbed (perfgate::history's recent_run_spread, converted by the
-// suite binary), for compare_results(): the gate then widens each case's
+// this testbed (perfgate::history's recent_run_spread, read by the suite
+// binary), for compare_results(): the gate then widens each case's
 // interval by its measured run-to-run spread instead of the assumed floor,
 // and says which it used.
 
@@ -10,17 +10,13 @@
 #include <string>
 
 #include "perfgate/gate/gate_settings.hpp"
+#include "perfgate/gate/run_spread.hpp"
 
 namespace perfgate {
 
-struct HistoricalSpread {
-  double sd = 0.0;       // of a run's effect on log times
-  std::size_t runs = 0;  // recent runs it was measured over
-};
-
 struct RunSpreadHistory {
   std::string origin;    // "perfgate-history.sqlite, testbed cpu-amd-epyc-2cpu"
-  std::map<std::string, HistoricalSpread> by_benchmark;
+  std::map<std::string, RunSpread> by_benchmark;  // recent_run_spread's: source history
 };
 
 // `settings` for one case: with its history's spread when `history` has one.

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "perfgate/gate/gate_settings.hpp"
+#include "perfgate/gate/run_spread.hpp"
 
 namespace perfgate {
 
@@ -30,15 +31,6 @@ struct SampleSummary {
   double round_size = 0.0;
 };
 
-// Where the between-run spread s of an interval came from.
-enum class RunSpreadSource {
-  none,     // the floor is off and the baseline is one round: no term
-  floor,    // GateSettings::min_run_spread_pct, assumed
-  rounds,   // measured between the baseline's rounds
-  history,  // measured over the case's recent runs (GateSettings::history_*)
-  noise,    // the current run's spread beyond its baseline's: the machine moved during the run
-};
-
 // A run whose robust CV is more than this many times its baseline's, with
 // an excess spread of at least kDisturbedRunMinimum, was disturbed
 // (run_spread(): its excess spread is a run-to-run term).  4x and 2%: a
@@ -47,16 +39,6 @@ enum class RunSpreadSource {
 // cover what a quiet run moves (1.2-2.3% on the CI VM).
 inline constexpr double kDisturbedRunFactor = 4.0;
 inline constexpr double kDisturbedRunMinimum = 0.02;
-const char* to_string(RunSpreadSource source);
-
-struct RunSpread {
-  double sd = 0.0;  // of a run's effect on log times
-  RunSpreadSource source = RunSpreadSource::none;
-  std::size_t runs = 0;  // rounds or history runs it was measured over
-  // What the history said when it was not believed (above
-  // kMaxHistoryRunSpread): the case was judged as if no history were given.
-  std::optional<double> implausible_history_sd;
-};
 
 // The most a run history may say a case moves between runs (the standard
 // deviation of a run's effect on log time): 10%.  Why: the noisiest honest

@@ -7,20 +7,17 @@
 #include <map>
 #include <string>
 
+#include "perfgate/gate/run_spread.hpp"
 #include "perfgate/sql/sql_connection.hpp"
 
 namespace perfgate::history {
-
-struct RunSpread {
-  double sd = 0.0;        // of a run's effect on log times
-  std::size_t runs = 0;   // run medians it was estimated from
-};
 
 // Fewer runs than this say too little about a benchmark's spread.
 inline constexpr std::size_t kMinSpreadRuns = 5;
 
 // For each benchmark of `suite` with at least kMinSpreadRuns main-line runs
-// on `testbed`: the spread over its last `window` runs, estimated from the
+// on `testbed`: the spread over its last `window` runs (source history,
+// `runs` the run medians it was estimated from), estimated from the
 // differences of successive log medians, sd = 1.4826 x median|d| / sqrt(2).
 // Differences, not deviations from a mean, so a step in the series (a real
 // change) counts once, as one large difference the median ignores, instead
