@@ -69,9 +69,7 @@ int after_measuring(const Results& current, const RunReference& reference, const
 
 // Everything a run reads is read before measuring: a bad input stops it
 // with nothing measured.
-int measured_run(const std::vector<std::string>& args, const MainOptions& options) {
-  // Quoted, redacted, its program relative to the project: reports print it to be pasted.
-  const std::string command = recorded_command(args, this_suite.source_dir ? this_suite.source_dir : "");
+int measured_run(const std::vector<std::string>& args, const MainOptions& options, const std::string& command) {
   const std::string suite = suite_name(options, args.front());
   require_known_rules(rule_list(options.suggest_disable));  // a typo costs nothing measured
   if (options.mode == RunMode::record && results_path(options, suite).empty())
@@ -101,6 +99,10 @@ int measured_run(const std::vector<std::string>& args, const MainOptions& option
 int run(std::vector<std::string> args) {
   // The one place the process's role is decided (worker_protocol.hpp).
   if (const Role role = process_role(); role != Role::gate) return run_worker(std::move(args), role);
+  // Quoted, redacted, its program relative to the project: reports print it to
+  // be pasted.  Taken before the options are parsed, which removes perfgate's
+  // own flags from args: the command must run the suite the same way again.
+  const std::string command = recorded_command(args, this_suite.source_dir ? this_suite.source_dir : "");
   const MainOptions options = parse_main_options(args);
   if (options.help) {
     std::cout << main_options_help();
@@ -110,7 +112,7 @@ int run(std::vector<std::string> args) {
     run_cases_here(args, options, "");
     return kExitOk;
   }
-  return measured_run(args, options);
+  return measured_run(args, options, command);
 }
 
 }  // namespace
