@@ -6,10 +6,11 @@
 // all-reduce of the overlap.  A case needing more GPUs than the machine has
 // is skipped ("needs 4 GPUs, 1 present").
 //
-// Timing: perfgate::cuda::GpuTimer over every GPU's stream (measure_gpus's
-// timer): each GPU's stream is held behind one launch blocker while its work
-// is queued, so all start together; each GPU's start and stop events and a
-// mark after its compute give its compute and its end; the call's time is
+// Timing: perfgate::cuda::measure_sharded (measure_sharded.hpp: GpuTimer
+// over every GPU's stream, as measure_gpus): each GPU's stream is held
+// behind one launch blocker while its work is queued, so all start
+// together; each GPU's start and stop events and a mark after its compute
+// give its compute and its end; the call's time is
 // the slowest GPU's (iteration_split.hpp).  Every GPU's SM clock is read
 // around each call; a repetition whose slowest-clocked GPU is throttled is
 // left out, as for one GPU.
@@ -39,7 +40,7 @@ namespace {
 
 namespace kernels = perfgate::kernels;
 using perfgate::scaling::ScalingMode;
-using perfgate::scaling::queue_call;
+using perfgate::cuda::queue_sharded_call;
 
 constexpr int kGpuCounts[] = {1, 2, 4, 8};
 constexpr int kStrongTotalStates = 8192;
@@ -70,7 +71,7 @@ bool ok(benchmark::State& state, const std::string& error) {
 // overlap, and it is finite with |overlap| <= the number of states (each
 // term is an inner product of two unit vectors).
 std::string warm_up_and_check(kernels::ShardedEvolution& e) {
-  if (std::string error = queue_call(e, nullptr); !error.empty()) return error;
+  if (std::string error = queue_sharded_call(e, nullptr); !error.empty()) return error;
   kernels::Complex first;
   for (int r = 0; r < e.gpus(); ++r) {
     kernels::Complex overlap;

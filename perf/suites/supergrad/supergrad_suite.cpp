@@ -40,7 +40,7 @@ namespace {
 
 namespace kernels = perfgate::kernels;
 using kernels::GradientMethod;
-using perfgate::scaling::queue_call;
+using perfgate::cuda::queue_sharded_call;
 
 constexpr int kGpuCounts[] = {1, 2, 4, 8};
 constexpr int kTotalStates = 2048;
@@ -86,7 +86,7 @@ bool ok(benchmark::State& state, const std::string& error) {
 // #wrong: every GPU holds the same loss and gradient, finite, the loss at
 // most the number of states (each term |<target|psi>|^2 of unit vectors).
 std::string warm_up_and_check(kernels::ShardedGradient& g) {
-  if (std::string error = queue_call(g, nullptr); !error.empty()) return error;
+  if (std::string error = queue_sharded_call(g, nullptr); !error.empty()) return error;
   double first_loss = 0.0;
   std::vector<double> first;
   const double states = static_cast<double>(g.gpus()) * g.states_per_gpu();
@@ -130,7 +130,7 @@ std::size_t launches_per_call(const kernels::ControlProblem& p) {
 }
 
 perfgate::cuda::MeasureOptions gradient_options(const kernels::ControlProblem& p) {
-  perfgate::cuda::MeasureOptions options = perfgate::scaling::sharded_call_options();
+  perfgate::cuda::MeasureOptions options = perfgate::cuda::sharded_options();
   options.hide_latency = launches_per_call(p) <= 500;
   return options;
 }

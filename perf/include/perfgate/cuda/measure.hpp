@@ -22,7 +22,9 @@
 // every later GPU case with one message; without a usable device the case is
 // skipped with the reason.
 //
-// measure_gpus() is the same for work on several GPUs (below).
+// measure_gpus() is the same for work on several GPUs (below), and
+// measure_sharded() (measure_sharded.hpp) for a sharded step split into
+// compute and collective.  All three run one loop (timed_loop.hpp).
 
 #include <functional>
 #include <memory>
@@ -34,6 +36,7 @@
 #include <cuda_runtime_api.h>
 
 #include "perfgate/cuda/device_memory.hpp"
+#include "perfgate/cuda/timed_loop.hpp"
 #include "perfgate/cuda/trace_work.hpp"
 #include "perfgate/runtime/case_scope.hpp"
 #include "perfgate/runtime/sm_clock.hpp"
@@ -131,24 +134,31 @@ class GpuTimer {
   bool select_each_call_ = false;
 };
 
+// Untimed warm-up calls inside the "warm-up" NVTX range; true (the timer's
+// finish_warmup() checks them).
+template <class Call>
+bool warm_up_calls(int calls, Call&& call) {
+  PhaseRange range(CasePhase::warmup);
+  for (int i = 0; i < calls; ++i) call();
+  return true;
+}
+
+// One timed sample of `batch` calls; true (the calls report errors through
+// CUDA's last error, which the timer checks).
+template <class Call>
+bool batch_calls(int batch, Call&& call) {
+  for (int i = 0; i < batch; ++i) call();
+  return true;
+}
+
 template <class Launch>
 void measure(benchmark::State& state, Launch&& launch, const MeasureOptions& options = {}) {
   GpuTimer timer(state, options);
-  if (!timer.ready()) return;
-  {
-    PhaseRange range(CasePhase::warmup);
-    for (int i = 0; i < options.warmup; ++i) launch(timer.stream());
-  }
-  if (!timer.finish_warmup()) return;
-  if (GpuTimer::tracing()) return timer.trace([&](cudaStream_t stream) { launch(stream); });
-  PhaseRange range(CasePhase::timed);
-  // One gbench iteration per call: the batch counts as `batch` iterations.
-  while (state.KeepRunningBatch(options.batch)) {
-    if (!timer.start_sample()) continue;  // the case is failed; the loop ends
-    for (int i = 0; i < options.batch; ++i) launch(timer.stream());
-    timer.stop_sample();
-  }
-  timer.finish();
+  const auto call = [&] { launch(timer.stream()); };
+  timed_loop(
+      state, timer, options.batch, [&] { return warm_up_calls(options.warmup, call); },
+      [&] { timer.trace([&](cudaStream_t stream) { launch(stream); }); }, [&] { return batch_calls(options.batch, call); },
+      [] {});
 }
 
 // measure() for work that runs on several GPUs at once, such as a collective
@@ -163,20 +173,10 @@ template <class Launch>
 void measure_gpus(benchmark::State& state, const std::vector<GpuStream>& gpus, Launch&& launch,
                   const MeasureOptions& options = {}) {
   GpuTimer timer(state, options, gpus);
-  if (!timer.ready()) return;
-  {
-    PhaseRange range(CasePhase::warmup);
-    for (int i = 0; i < options.warmup; ++i) launch();
-  }
-  if (!timer.finish_warmup()) return;
-  if (GpuTimer::tracing()) return trace_work(state, timer.gpus(), [&] { launch(); });
-  PhaseRange range(CasePhase::timed);
-  while (state.KeepRunningBatch(options.batch)) {
-    if (!timer.start_sample()) continue;
-    for (int i = 0; i < options.batch; ++i) launch();
-    timer.stop_sample();
-  }
-  timer.finish();
+  const auto call = [&] { launch(); };
+  timed_loop(
+      state, timer, options.batch, [&] { return warm_up_calls(options.warmup, call); },
+      [&] { trace_work(state, timer.gpus(), call); }, [&] { return batch_calls(options.batch, call); }, [] {});
 }
 
 }  // namespace perfgate::cuda
