@@ -11,6 +11,7 @@
 
 #include "commands.hpp"
 #include "interleaved_rounds.hpp"
+#include "perfgate/explain/explain_inputs.hpp"
 #include "perfgate/baselines/baseline_store.hpp"
 #include "perfgate/gate/exit_code.hpp"
 #include "perfgate/gate/reference.hpp"
@@ -70,7 +71,7 @@ InterleavedPlan plan_of(const AbOptions& options) {
 }  // namespace
 
 int run_ab(const AbOptions& options) {
-  require_known_rules(rule_list(options.suggest_disable));
+  const ExplainInputs explain_inputs(options.suggest_disable, options.baseline_dir);
   require_runnable(options.baseline_bin, "baseline");
   require_runnable(options.candidate_bin, "candidate");
   ReportPaths reports = options.reports;
@@ -96,9 +97,7 @@ int run_ab(const AbOptions& options) {
     results_dir = options.out_dir;
     fs::create_directories(results_dir);
   }
-  const std::unique_ptr<BaselineStore> baselines =
-      options.baseline_dir.empty() ? nullptr : open_baseline_store(options.baseline_dir, "--baseline-dir");
-  return report_interleaved(outcome, reports, results_dir, {rule_list(options.suggest_disable), baselines.get()}, std::cout);
+  return report_interleaved(outcome, reports, results_dir, explain_inputs.settings(), std::cout);
 }
 
 }  // namespace perfgate::cli

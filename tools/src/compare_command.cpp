@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "perfgate/explain/explain_inputs.hpp"
 #include "perfgate/gate/comparison.hpp"
 #include "perfgate/gate/confirmation.hpp"
 #include "perfgate/platform/distinct_outputs.hpp"
@@ -20,7 +21,7 @@ int run_compare(const CompareOptions& options) {
   const ReportPaths& reports = options.reports;
   require_distinct_outputs({{options.baseline, "the baseline"}, {options.current, "the current results"}},
                            reports.named());
-  require_known_rules(rule_list(options.suggest_disable));
+  const ExplainInputs explain_inputs(options.suggest_disable, options.baseline_dir);
   require_standard_input_once({options.baseline, options.current}, "compare's BASE and CURRENT");
   auto [baseline, current] = load_results_pair(options.baseline, options.current);
   if (!options.suite.empty()) baseline.suite = current.suite = options.suite;
@@ -35,10 +36,7 @@ int run_compare(const CompareOptions& options) {
   else if (comparison.nothing_compared)
     comparison.gate_advice = "compare with a baseline of the same benchmarks";
   mark_unconfirmable(comparison, "offline comparison: there is no suite binary to re-measure with");
-  const std::unique_ptr<BaselineStore> baselines =
-      options.baseline_dir.empty() ? nullptr : open_baseline_store(options.baseline_dir, "--baseline-dir");
-  return gate_stage(comparison, current, &baseline, {rule_list(options.suggest_disable), baselines.get()}, reports,
-                    std::cout);
+  return gate_stage(comparison, current, &baseline, explain_inputs.settings(), reports, std::cout);
 }
 
 }  // namespace perfgate::cli

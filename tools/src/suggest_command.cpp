@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "commands.hpp"
+#include "perfgate/explain/explain_inputs.hpp"
 #include "perfgate/gate/comparison.hpp"
 #include "perfgate/gate/exit_code.hpp"
 #include "perfgate/formats/input_file.hpp"
@@ -27,18 +28,15 @@ int list_rules() {
 
 int run_suggest(const SuggestCommandOptions& options) {
   if (options.list) return list_rules();
-  const std::set<std::string> disabled = rule_list(options.disable);
-  require_known_rules(disabled);
+  const ExplainInputs explain_inputs(options.disable, options.baseline_dir);
   require_standard_input_once({options.results, options.baseline}, "suggest's RESULTS and --baseline");
   const Results current = load_results(options.results);
   std::optional<Results> baseline;
   if (!options.baseline.empty()) baseline = load_results(options.baseline);
   std::optional<Comparison> comparison;
   if (baseline) comparison = compare_results(*baseline, current);
-  const std::unique_ptr<BaselineStore> baselines =
-      options.baseline_dir.empty() ? nullptr : open_baseline_store(options.baseline_dir, "--baseline-dir");
   const std::vector<Suggestion> suggestions = explain(current, comparison ? &*comparison : nullptr,
-                                                      baseline ? &*baseline : nullptr, {disabled, baselines.get()});
+                                                      baseline ? &*baseline : nullptr, explain_inputs.settings());
   if (options.json) {
     std::cout << suggestions_to_json(suggestions);
     return kExitOk;

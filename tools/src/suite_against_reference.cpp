@@ -9,6 +9,7 @@
 #include "device_cuda_helper.hpp"
 #include "runtime/host_fingerprint.hpp"
 #include "interleaved_rounds.hpp"
+#include "perfgate/explain/explain_inputs.hpp"
 #include "perfgate/baselines/baseline_store.hpp"
 #include "perfgate/gate/exit_code.hpp"
 #include "perfgate/gate/gate_options.hpp"
@@ -168,7 +169,7 @@ SuiteAgainstOutcome measure_suite_against(const GatedTest& test, const Reference
                           "the reference is " + reference.why + (reference.built_here ? ", built on this runner in " + report_path(reference.built_in, project) : std::string()) +
                               ", measured in alternating rounds with this build");
   const std::string rules = suite_setting(test, kSuggestDisableFlag.suite, "PERFGATE_SUGGEST_DISABLE").value_or("");
-  const int code = report_interleaved(outcome, paths, test.out_dir, {rule_list(rules), store.get()}, console);
+  const int code = report_interleaved(outcome, paths, test.out_dir, explain_settings(rules, store.get()), console);
   return {SuiteAgainstOutcome::judged, code, ""};
 }
 

@@ -7,6 +7,7 @@
 #include "main/output_paths.hpp"
 #include "main/remeasure_open_cases.hpp"
 #include "main/run_notes.hpp"
+#include "perfgate/explain/explain_inputs.hpp"
 #include "perfgate/explain/suggest.hpp"
 #include "perfgate/gate/comparison.hpp"
 #include "perfgate/gate/gate_status.hpp"
@@ -52,7 +53,7 @@ int gate(const Results& current, const RunReference& reference, const RunBaselin
   const bool used = reference.baseline && !(skipped && reference.another_device);
   std::ostream& out = options.display_format == "console" ? std::cout : std::cerr;
   return gate_stage(comparison, current, used ? &*reference.baseline : nullptr,
-                    {rule_list(options.suggest_disable), baselines.store()}, report_paths(options, current.suite), out);
+                    explain_settings(options.suggest_disable, baselines.store()), report_paths(options, current.suite), out);
 }
 
 }  // namespace

@@ -26,6 +26,7 @@
 #include "main/run_history.hpp"
 #include "main/run_naming.hpp"
 #include "main/worker_protocol.hpp"
+#include "perfgate/explain/explain_inputs.hpp"
 #include "perfgate/explain/suggest.hpp"
 #include "perfgate/formats/results_io.hpp"
 #include "perfgate/gate/exit_code.hpp"
@@ -71,7 +72,7 @@ int after_measuring(const Results& current, const RunReference& reference, const
 // with nothing measured.
 int measured_run(const std::vector<std::string>& args, const MainOptions& options, const std::string& command) {
   const std::string suite = suite_name(options, args.front());
-  require_known_rules(rule_list(options.suggest_disable));  // a typo costs nothing measured
+  explain_settings(options.suggest_disable, nullptr);  // a typo in a rule name costs nothing measured
   if (options.mode == RunMode::record && results_path(options, suite).empty())
     throw InputError("--perfgate_mode=record needs --perfgate_results=FILE or --perfgate_out_dir=DIR");
   const Fingerprint device = this_device(this_suite.gpu, this_suite.gpus);
