@@ -68,6 +68,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const nlohmann::json doc = nlohmann::json::parse(data, data + size, nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded() || !perfgate::is_nvbench_json(doc)) return 0;
   const std::string text(reinterpret_cast<const char*>(data), size);
+  // nlohmann's parse above ended the bytes at their first NUL; JSON text
+  // never holds one, and perfgate's readers must refuse it wherever it is.
+  if (text.find('\0') != std::string::npos) {
+    try {
+      (void)perfgate::parse_results(text, kOrigin);
+    } catch (const perfgate::InputError&) {
+      return 0;
+    }
+    fail("accepted a document followed by a NUL byte");
+  }
   // Issue 41: a repeated key is refused by the reader of files (the DOM
   // import below is handed a document already parsed, whose repeats
   // nlohmann has already resolved).

@@ -1,5 +1,6 @@
 #include "perfgate/formats/json_unique_keys.hpp"
 
+#include <algorithm>
 #include <set>
 #include <vector>
 
@@ -38,12 +39,27 @@ std::string place_of(const std::vector<OpenValue>& open) {
   return place;
 }
 
+// nlohmann takes a NUL byte for the end of its input (for C strings), so
+// "{...}\0anything" would pass as the part before the NUL.  JSON text never
+// holds a raw NUL (not even inside a string), and the streaming scanner
+// refuses one: refused here too, so every reader sees the same file.
+void refuse_nul_byte(const std::string& text, const std::string& origin) {
+  const std::size_t at = text.find('\0');
+  if (at == std::string::npos) return;
+  const std::size_t line_start = text.rfind('\n', at);
+  const std::size_t line = 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+  const std::size_t column = line_start == std::string::npos ? at + 1 : at - line_start;
+  throw InputError(origin + ": line " + std::to_string(line) + ", column " + std::to_string(column) +
+                   ": a NUL byte (0x00), which JSON text never holds");
+}
+
 }  // namespace
 
 nlohmann::json parse_json_with_unique_keys(const std::string& text, const std::string& origin) {
   // nlohmann reports each container's start and end, each key, and each
   // scalar value, in document order: a stack of the open containers is
   // enough to know every key's object and every element's index.
+  refuse_nul_byte(text, origin);
   std::vector<OpenValue> open;
   const auto element_done = [&] {
     if (!open.empty() && open.back().is_array) ++open.back().index;

@@ -113,5 +113,27 @@ TEST(JsonUniqueKeys, ALargeObjectIsCheckedToo) {
   EXPECT_NE(message.find("key 'c3' appears twice in benchmarks[0].counters"), std::string::npos) << message;
 }
 
+// nlohmann ends its input at a NUL byte, so a document followed by a NUL
+// and anything at all passed the DOM readers while the streaming scanner
+// refused it (the fuzz target of NVBench import found it in CI).  JSON text
+// never holds a NUL: every reader refuses one, naming where it is.
+TEST(JsonUniqueKeys, ANulByteAnywhereIsRefusedByEveryReader) {
+  const std::string trailing = std::string("{\"a\": 1}\n") + '\0' + "{\"b\": 2}";
+  EXPECT_NE(refusal_of_text(trailing).find("doc.json: line 2, column 1: a NUL byte (0x00)"), std::string::npos)
+      << refusal_of_text(trailing);
+  const std::string results = valid_results_text() + '\0' + "garbage";
+  for (const std::string& origin : {"base.json", "piped.json"}) {
+    try {
+      (void)parse_results(results, origin);
+      ADD_FAILURE() << "parse_results accepted a NUL after the document";
+    } catch (const InputError& e) {
+      EXPECT_EQ(std::string(e.what()).rfind(origin + ":", 0), 0u) << e.what();
+    }
+  }
+  const testing::TempDir dir;
+  testing::write_text(dir / "base.json", results);
+  EXPECT_THROW((void)load_results(dir / "base.json"), InputError);
+}
+
 }  // namespace
 }  // namespace perfgate

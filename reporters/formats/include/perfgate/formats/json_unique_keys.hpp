@@ -13,7 +13,8 @@
 namespace perfgate {
 
 // `text` parsed by nlohmann; throws InputError "ORIGIN: key \"K\" appears
-// twice in one object ..." for a repeated key, nlohmann's parse_error and
+// twice in one object ..." for a repeated key and "ORIGIN: line L, column C:
+// a NUL byte ..." for a NUL byte anywhere (nlohmann would end the text there), nlohmann's parse_error and
 // out_of_range as nlohmann::json::parse does for anything else.
 nlohmann::json parse_json_with_unique_keys(const std::string& text, const std::string& origin);
 
