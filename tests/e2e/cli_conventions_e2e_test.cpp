@@ -71,7 +71,7 @@ TEST(CliHelp, ExitCodesInTheFooterOfTheProgramAndTheGates) {
 // Issue 42: a command that judges nothing must not list the gate's pass and
 // regression (1 read as a verdict); it says its own 0 and 2.
 TEST(CliHelp, CommandsThatDoNotGateListNoGateExitCodes) {
-  for (const char* command : {"history show", "history report", "history prune", "history ingest", "history changes",
+  for (const char* command : {"history show", "history report", "history prune", "history ingest",
                               "baseline show", "baseline promote", "baseline update", "device", "suggest"}) {
     const auto run = perfgate(std::string(command) + " --help");
     EXPECT_EQ(run.exit_code, 0) << command << run.output;
@@ -84,6 +84,19 @@ TEST(CliHelp, CommandsThatDoNotGateListNoGateExitCodes) {
   }
   EXPECT_NE(perfgate("baseline update --help").output.find("\n  77  no suite could run here"), std::string::npos);
   EXPECT_NE(perfgate("report --help").output.find("\n  1   a regression"), std::string::npos) << "report gates";
+}
+
+// history changes is an alert under --fail-on regression (issue 43): its
+// own 1, none of the gate's words.
+TEST(CliHelp, HistoryChangesListsTheAlertsExitCodes) {
+  const auto run = perfgate("history changes --help");
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  for (const char* own : {"Exit codes:\n  0   done; under --fail-on regression, no regression left standing\n",
+                          "\n  1   under --fail-on regression: a listed change is slower",
+                          "\n  2   harness or input error", "'-' reads it from standard input"})
+    EXPECT_NE(run.output.find(own), std::string::npos) << "lacks " << own << "\n" << run.output;
+  for (const char* gate : {"pass:", "SKIP_RETURN_CODE", "compare, ab, run and report"})
+    EXPECT_EQ(run.output.find(gate), std::string::npos) << "has " << gate << "\n" << run.output;
 }
 
 TEST(CliSubcommand, TypoIsNamedWithTheClosestSubcommand) {

@@ -95,6 +95,83 @@ std::int64_t stored_answers(const std::string& db) {
   return std::get<std::int64_t>(sql::open_database(db)->query("SELECT COUNT(*) FROM triage_answers").at(0).at(0));
 }
 
+// Issue 43: `history changes --fail-on regression` is the alert of a
+// scheduled job: exit 1 while a slower change stands, 0 on a clean history
+// or once the regression is undone; --since (a commit or a date) asks only
+// about the changes after it, the series still judged whole.
+CommandResult alert(const std::string& db, const std::string& flags) {
+  return perfgate("history changes --fail-on regression --history " + shell_word(db) + " " + flags);
+}
+
+TEST(HistoryCli, FailOnRegressionExitsOneWhileASlowerStepStandsAfterSince) {
+  TempDir dir;
+  const std::string db = (dir / "h.sqlite").string();
+  ingest_series(db, dir.path(), 40, 20);
+  const auto standing = alert(db, "--json " + shell_word((dir / "alert.json").string()));
+  EXPECT_EQ(standing.exit_code, 1) << standing.output;
+  EXPECT_NE(standing.output.find("1 regression(s) not undone: exit 1 (--fail-on regression)"), std::string::npos)
+      << standing.output;
+  const nlohmann::json doc = nlohmann::json::parse(read_text(dir / "alert.json"));
+  expect_one_step_at_commit20(doc);
+  EXPECT_EQ(doc.at("standing_regressions"), 1);
+  EXPECT_TRUE(doc.at("since").is_null());
+  // The commit before the step: the step is new.  The step's own commit
+  // and any later one: nothing new, exit 0, though the series is judged whole.
+  const auto before = alert(db, "--since commit19");
+  EXPECT_EQ(before.exit_code, 1) << before.output;
+  EXPECT_NE(before.output.find("1 change(s) since commit19"), std::string::npos) << before.output;
+  for (const std::string rev : {"commit20", "commit33"}) {
+    const auto past = alert(db, "--since " + rev + " --json " + shell_word((dir / "past.json").string()));
+    EXPECT_EQ(past.exit_code, 0) << rev << ": " << past.output;
+    EXPECT_NE(past.output.find("0 change(s) since " + rev), std::string::npos) << past.output;
+    const nlohmann::json after = nlohmann::json::parse(read_text(dir / "past.json"));
+    EXPECT_EQ(after.at("since"), rev);
+    EXPECT_EQ(after.at("standing_regressions"), 0);
+    EXPECT_TRUE(after.at("changes").empty()) << after.dump();
+  }
+  // Dates: every run of this history is dated 2026-11-01.
+  EXPECT_EQ(alert(db, "--since 2026-11-01").exit_code, 1);
+  EXPECT_EQ(alert(db, "--since 2026-11-02").exit_code, 0);
+  // Without --fail-on the same history is a report: exit 0.
+  const auto report = perfgate("history changes --history " + shell_word(db));
+  EXPECT_EQ(report.exit_code, 0) << report.output;
+}
+
+TEST(HistoryCli, FailOnRegressionPassesACleanHistoryAndAnUndoneRegression) {
+  TempDir dir;
+  const std::string clean = (dir / "clean.sqlite").string();
+  ingest_series(clean, dir.path(), 30, 1000);
+  const auto quiet = alert(clean, "");
+  EXPECT_EQ(quiet.exit_code, 0) << quiet.output;
+  EXPECT_NE(quiet.output.find("perfgate: 0 change(s) in 2 series"), std::string::npos) << quiet.output;
+  // A regression at commit20 that commit30 took back: nothing stands.
+  const std::string bumped = (dir / "bump.sqlite").string();
+  for (int i = 1; i <= 40; ++i) {
+    const auto r = perfgate("history ingest --history " + shell_word(bumped) + " --ordinal " + std::to_string(i) + " " +
+                            shell_word(bump_file(dir.path(), i).string()));
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+  }
+  const auto undone = alert(bumped, "");
+  EXPECT_EQ(undone.exit_code, 0) << undone.output;
+  EXPECT_NE(undone.output.find("undone at commit30"), std::string::npos) << undone.output;
+}
+
+TEST(HistoryCli, SinceThatNamesNoCommitOrTooManyIsOneLineAndExitTwo) {
+  TempDir dir;
+  const std::string db = (dir / "h.sqlite").string();
+  ingest_series(db, dir.path(), 12, 1000);
+  const auto unknown = alert(db, "--since deadbeef");
+  EXPECT_EQ(unknown.exit_code, 2) << unknown.output;
+  EXPECT_NE(unknown.output.find("--since 'deadbeef': neither a date (YYYY-MM-DD) nor the commit of a main-line run"),
+            std::string::npos)
+      << unknown.output;
+  const auto ambiguous = alert(db, "--since commit1");  // commit1, commit10, commit11, commit12
+  EXPECT_EQ(ambiguous.exit_code, 2) << ambiguous.output;
+  EXPECT_NE(ambiguous.output.find("names 4 commits of the history"), std::string::npos) << ambiguous.output;
+  EXPECT_EQ(alert(db, "--since 2026-13-45").exit_code, 2);
+  EXPECT_EQ(perfgate("history changes --fail-on improvement --history " + shell_word(db)).exit_code, 2);
+}
+
 // A bump's two edges, each with its shape, the first naming the change that
 // undoes it; the answers are kept, read back unchanged, and --full (every
 // series recomputed) says the same.
@@ -302,6 +379,13 @@ TEST_F(HistoryCliPostgres, SameSeriesSameChangesAsSqlite) {
   const nlohmann::json server = changes_json(url_, dir / "pg.json");
   expect_one_step_at_commit20(server);
   EXPECT_EQ(server, changes_json((dir / "h.sqlite").string(), dir / "sqlite.json"));
+  // The alert's commit lookup (issue 43) on the server: the step is after
+  // commit19, not after commit20; a prefix of several commits is refused.
+  EXPECT_EQ(alert(url_, "--since commit19").exit_code, 1);
+  EXPECT_EQ(alert(url_, "--since commit20").exit_code, 0);
+  const auto ambiguous = alert(url_, "--since commit2");
+  EXPECT_EQ(ambiguous.exit_code, 2) << ambiguous.output;
+  EXPECT_NE(ambiguous.output.find("names 11 commits of the history"), std::string::npos) << ambiguous.output;
 }
 
 // Many ingests at once into one server all land.

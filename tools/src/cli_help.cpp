@@ -42,10 +42,18 @@ std::string subcommand_help_footer(bool may_skip) {
   return other_exit_codes_help(may_skip) + "\n" + conventions_help();
 }
 
+std::string alert_help_footer() {
+  return "Exit codes:\n" + code_line(kExitOk, "done; under --fail-on regression, no regression left standing") +
+         code_line(kExitRegression, "under --fail-on regression: a listed change is slower and no later change "
+                                    "undid it") +
+         code_line(kExitError, "harness or input error: a bad flag or file, one that could not be written") + "\n" +
+         conventions_help();
+}
+
 std::string program_help_footer() {
   return gate_exit_codes_help() + "  compare, ab, run and report exit so (report: the worst of its comparisons); the "
          "other subcommands exit 0, or 2 for a harness or input error (baseline update: 77 when no suite could run "
-         "here).\n\n" +
+         "here; history changes --fail-on regression: 1 when a regression stands).\n\n" +
          conventions_help();
 }
 

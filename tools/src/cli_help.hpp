@@ -19,6 +19,9 @@ std::string other_exit_codes_help(bool may_skip);
 // Their help's footer: those exit codes and "-" for standard input.
 std::string subcommand_help_footer(bool may_skip = false);
 
+// history changes: 0, 1 under --fail-on regression, 2.
+std::string alert_help_footer();
+
 // The program's footer: the gate's exit codes, those of the other
 // subcommands (0 or 2), and "-" for standard input.
 std::string program_help_footer();

@@ -162,10 +162,11 @@ struct HistoryChangesOptions {
   std::string db;
   std::string benchmark_regex;
   std::string testbed;
-  std::string since;                         // YYYY-MM-DD
+  std::string since;                         // a date or a commit: only the changes after it
   std::filesystem::path json;
   double max_p_value = stats::ChangePointSettings{}.max_p_value;  // the change-point test's level
   bool full = false;                         // --full: recompute every series from its first run
+  std::string fail_on;                       // "regression": exit 1 on a standing regression
 };
 int run_history_changes(const HistoryChangesOptions& options);
 

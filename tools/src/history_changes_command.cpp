@@ -2,7 +2,9 @@
 // regressions first.  The triage's answers are kept in the history
 // (history/triage_cache.hpp): a series without new runs is read as it was
 // found, one with new runs is re-examined over its recent tail, and --full
-// re-examines every series from its first run.
+// re-examines every series from its first run.  --since keeps the changes
+// after a date or commit (history_changes_since.hpp); --fail-on regression
+// makes a standing regression exit 1, for a scheduled job's alert.
 
 #include <unistd.h>
 
@@ -14,7 +16,9 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "history_changes_since.hpp"
 #include "history_database.hpp"
+#include "perfgate/gate/exit_code.hpp"
 #include "perfgate/history/changes.hpp"
 #include "perfgate/history/open_history.hpp"
 #include "perfgate/history/triage_cache.hpp"
@@ -63,8 +67,10 @@ using SeriesChanges = std::vector<std::vector<const history::Change*>>;
 
 void print_changes(std::ostream& out, const std::vector<history::Change>& changes,
                    const std::vector<std::size_t>& series_of, const SeriesChanges& by_series,
-                   const history::TriageCoverage& coverage) {
-  out << "perfgate: " << changes.size() << " change(s) in " << coverage.series << " series";
+                   const history::TriageCoverage& coverage, const ChangesSince& since) {
+  out << "perfgate: " << changes.size() << " change(s)";
+  if (!since.text().empty()) out << " since " << printable_text(since.text());
+  out << " in " << coverage.series << " series";
   // "0 change(s)" of series that cannot hold one yet is no all-clear.
   if (coverage.too_short > 0)
     out << "; " << coverage.too_short << " of them with fewer than " << coverage.runs_needed
@@ -90,8 +96,11 @@ nlohmann::json optional_json(const std::optional<std::int64_t>& v) {
 // ordinal, before_s, after_s, change_pct, p_value}]}, plus the suite, the
 // shape and a drift's last run (end_*), and for a bump edge the change that
 // undoes it ("undone_by": its commit and ordinal; null otherwise).
+// Added for alerts: "since" (the --since text, null without it) and
+// "standing_regressions" (the listed changes that are slower and not undone).
 std::string changes_json(const std::vector<history::Change>& changes, const std::vector<std::size_t>& series_of,
-                         const SeriesChanges& by_series, const history::TriageCoverage& coverage) {
+                         const SeriesChanges& by_series, const history::TriageCoverage& coverage,
+                         const ChangesSince& since, std::size_t standing_regressions) {
   nlohmann::json list = nlohmann::json::array();
   for (std::size_t i = 0; i < changes.size(); ++i) {
     const history::Change& c = changes[i];
@@ -115,8 +124,12 @@ std::string changes_json(const std::vector<history::Change>& changes, const std:
                     {"p_value", c.p_value},
                     {"undone_by", undone}});
   }
-  return nlohmann::json{{"changes", list}, {"series", coverage.series}, {"series_too_short", coverage.too_short},
-                        {"runs_needed", coverage.runs_needed}}
+  return nlohmann::json{{"changes", list},
+                        {"series", coverage.series},
+                        {"series_too_short", coverage.too_short},
+                        {"runs_needed", coverage.runs_needed},
+                        {"since", since.text().empty() ? nlohmann::json(nullptr) : nlohmann::json(since.text())},
+                        {"standing_regressions", standing_regressions}}
              .dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
          "\n";
 }
@@ -137,7 +150,9 @@ bool may_store(const std::string& url) {
 int run_history_changes(const HistoryChangesOptions& options) {
   const bool store = may_store(options.db);
   const auto db = history::open_history(options.db, store ? sql::Access::read_write : sql::Access::read_only);
-  const history::SeriesFilter filter = since({options.benchmark_regex, options.testbed, {}, "main"}, options.since);
+  // Every series whole: --since chooses among the changes, not the runs.
+  const history::SeriesFilter filter{options.benchmark_regex, options.testbed, {}, "main"};
+  const ChangesSince since = options.since.empty() ? ChangesSince{} : ChangesSince::parse(*db, options.since);
   stats::ChangePointSettings settings;
   settings.max_p_value = options.max_p_value;
   history::TriageOptions triage;
@@ -166,13 +181,20 @@ int run_history_changes(const HistoryChangesOptions& options) {
                    [](const auto& a, const auto& b) { return history::regression_first(*a.first, *b.first); });
   std::vector<history::Change> changes;
   std::vector<std::size_t> series_of;
+  std::size_t standing = 0;
   for (const auto& [change, s] : all) {
+    if (!since.admits(*change)) continue;
     changes.push_back(*change);
     series_of.push_back(s);
+    standing += is_standing_regression(*change) ? 1 : 0;
   }
-  print_changes(std::cout, changes, series_of, by_series, coverage);
-  if (!options.json.empty()) write_file_atomically(options.json, changes_json(changes, series_of, by_series, coverage));
-  return 0;
+  print_changes(std::cout, changes, series_of, by_series, coverage, since);
+  if (!options.json.empty())
+    write_file_atomically(options.json, changes_json(changes, series_of, by_series, coverage, since, standing));
+  if (options.fail_on != "regression" || standing == 0) return kExitOk;
+  std::cerr << "perfgate: " << standing << " regression(s) not undone"
+            << (since.text().empty() ? "" : " since " + printable_text(since.text())) << ": exit 1 (--fail-on regression)\n";
+  return kExitRegression;
 }
 
 }  // namespace perfgate::cli

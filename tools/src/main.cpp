@@ -9,7 +9,8 @@
 //   perfgate device [--json] [--calibrate [--baseline-dir DIR] [--dry-run]]
 //   perfgate suggest RESULTS.json [--baseline BASE.json] [--suggest-disable RULE,RULE] [--json] [--list]
 //   perfgate history ingest FILES... [--history URL] [--commit SHA] [--ordinal N] [--testbed NAME] [--kind main|pr|ab]
-//   perfgate history changes [--history URL] [--benchmark REGEX] [--testbed NAME] [--since DATE] [--json FILE] [--full]
+//   perfgate history changes [--history URL] [--benchmark REGEX] [--testbed NAME] [--since DATE|COMMIT] [--json FILE] [--full]
+//                            [--fail-on regression]
 //   perfgate history show BENCHMARK [--history URL] [--testbed NAME] [--since DATE] [--kind main|pr|ab]
 //   perfgate history prune [--history URL] [--keep-samples N]
 //   perfgate report COMPARISON.json... [--html FILE] [--markdown FILE [--markdown-max-bytes N]]
@@ -234,8 +235,13 @@ void add_history(CLI::App& app, Program& p) {
   add_shared_option(*c, kBenchmarkFlag, p.history_changes.benchmark_regex);
   add_shared_option(*c, kTestbedFlag, p.history_changes.testbed, kOnlyThisTestbed)
       ->check(suite_name_validator("testbed"));
-  add_shared_option(*c, kSinceFlag, p.history_changes.since);
+  c->add_option("--since", p.history_changes.since,
+                "only the changes after this date (YYYY-MM-DD) or commit (a main-line run's hash or its first 4+ "
+                "characters); the series are still judged whole");
   c->add_option("--json", p.history_changes.json, "write the changes as JSON here");
+  c->add_option("--fail-on", p.history_changes.fail_on,
+                "'regression': exit 1 when a listed change is slower and not undone (an alert for a scheduled job)")
+      ->check(CLI::IsMember({"regression"}));
   add_shared_option(*c, kMaxPFlag, p.history_changes.max_p_value)
       ->check(finite_number_validator())->check(CLI::Range(1e-12, 0.5))->capture_default_str();
   c->add_flag("--full", p.history_changes.full,
@@ -402,6 +408,7 @@ int main(int argc, char** argv) {
                                        "the worst shard's (a code perfgate never gives ranks as 2).");
   add_generated_docs(app, program);
   app.get_subcommand("baseline")->get_subcommand("update")->footer(subcommand_help_footer(true));
+  app.get_subcommand("history")->get_subcommand("changes")->footer(alert_help_footer());
   app.footer(program_help_footer());
   return parse_command_line(app, argc, argv, [&] {
     require_fault_switches_allowed();  // a test-only switch in a real run: exit 2, nothing written
