@@ -336,5 +336,29 @@ TEST_F(CliConventions, ManPageRendersAndNamesEverySubcommand) {
     EXPECT_NE(rendered.output.find(part), std::string::npos) << part << " missing from\n" << rendered.output;
 }
 
+// Issue 43: piped into a CI log that renders ANSI, FORCE_COLOR and
+// CLICOLOR_FORCE colour the verdict words; NO_COLOR beside them wins; no
+// variable at all leaves a pipe plain.
+TEST(CliColor, ForceColorColoursThePipedTableAndNoColorWins) {
+  TempDir dir;
+  save_results(testing::results("s", {benchmark("a", lognormal_samples(1e-3, 0.01, 20, 1))}), dir / "base.json");
+  save_results(testing::results("s", {benchmark("a", lognormal_samples(2e-3, 0.01, 20, 2))}), dir / "cur.json");
+  const std::string files = shell_word((dir / "base.json").string()) + " " + shell_word((dir / "cur.json").string());
+  const auto table = [&](const std::string& environment) {
+    return run_shell("env -u NO_COLOR -u FORCE_COLOR -u CLICOLOR_FORCE -u CLICOLOR " + environment + " " + kCli +
+                     " compare " + files + " 2>/dev/null");
+  };
+  const std::string red = "\033[31mREGRESSION";
+  for (const std::string forced : {"FORCE_COLOR=1", "CLICOLOR_FORCE=1"}) {
+    const auto run = table(forced);
+    EXPECT_EQ(run.exit_code, 1) << run.output;
+    EXPECT_NE(run.output.find(red), std::string::npos) << forced << "\n" << run.output;
+    EXPECT_EQ(table("NO_COLOR=1 " + forced).output.find('\033'), std::string::npos) << forced;
+  }
+  const auto plain = table("");
+  EXPECT_NE(plain.output.find("REGRESSION"), std::string::npos) << plain.output;
+  EXPECT_EQ(plain.output.find('\033'), std::string::npos) << plain.output;
+}
+
 }  // namespace
 }  // namespace perfgate

@@ -7,13 +7,33 @@
 
 namespace perfgate {
 
-bool color_allowed(bool terminal, const char* no_color) { return terminal && (no_color == nullptr || *no_color == '\0'); }
+namespace {
+
+bool set(const char* value) { return value != nullptr && *value != '\0'; }
+
+bool is_off(const char* value) {
+  const std::string text = value;
+  return text == "0" || text == "false";
+}
+
+}  // namespace
+
+ColorEnvironment color_environment() {
+  return {std::getenv("NO_COLOR"), std::getenv("FORCE_COLOR"), std::getenv("CLICOLOR_FORCE"), std::getenv("CLICOLOR")};
+}
+
+bool color_allowed(bool terminal, const ColorEnvironment& environment) {
+  if (set(environment.no_color)) return false;
+  if (set(environment.force_color)) return !is_off(environment.force_color);
+  if (set(environment.clicolor_force) && !is_off(environment.clicolor_force)) return true;
+  return terminal && !(set(environment.clicolor) && is_off(environment.clicolor));
+}
 
 bool color_wanted(const std::ostream& out) {
   int fd = -1;
   if (&out == &std::cout) fd = STDOUT_FILENO;
   if (&out == &std::cerr) fd = STDERR_FILENO;
-  return fd >= 0 && color_allowed(::isatty(fd) == 1, std::getenv("NO_COLOR"));
+  return fd >= 0 && color_allowed(::isatty(fd) == 1, color_environment());
 }
 
 std::string colored(Verdict verdict, const std::string& text) {

@@ -11,14 +11,32 @@ namespace perfgate {
 namespace {
 
 // https://no-color.org: any non-empty NO_COLOR turns colour off; an empty
-// one does not.  Only a terminal gets colour.
+// one does not.  Only a terminal gets colour unless the environment forces it.
 TEST(ConsoleColor, OnlyATerminalWithoutNoColor) {
-  EXPECT_TRUE(color_allowed(true, nullptr));
-  EXPECT_TRUE(color_allowed(true, ""));
-  EXPECT_FALSE(color_allowed(true, "1"));
-  EXPECT_FALSE(color_allowed(true, "0")) << "any value, even 0";
-  EXPECT_FALSE(color_allowed(false, nullptr));
-  EXPECT_FALSE(color_allowed(false, ""));
+  EXPECT_TRUE(color_allowed(true, {}));
+  EXPECT_TRUE(color_allowed(true, {.no_color = ""}));
+  EXPECT_FALSE(color_allowed(true, {.no_color = "1"}));
+  EXPECT_FALSE(color_allowed(true, {.no_color = "0"})) << "any value, even 0";
+  EXPECT_FALSE(color_allowed(false, {}));
+  EXPECT_FALSE(color_allowed(false, {.no_color = ""}));
+}
+
+// Issue 43: a CI log viewer renders colour, but perfgate's output is piped
+// there: FORCE_COLOR and CLICOLOR_FORCE turn it on without a terminal;
+// NO_COLOR still wins; "0" (and FORCE_COLOR's "false") turn it off.
+TEST(ConsoleColor, ForceColorAndClicolorForceColourAPipe) {
+  EXPECT_TRUE(color_allowed(false, {.force_color = "1"}));
+  EXPECT_TRUE(color_allowed(false, {.force_color = "3"}));
+  EXPECT_FALSE(color_allowed(false, {.force_color = ""})) << "empty is unset";
+  EXPECT_FALSE(color_allowed(true, {.force_color = "0"}));
+  EXPECT_FALSE(color_allowed(true, {.force_color = "false"}));
+  EXPECT_TRUE(color_allowed(false, {.clicolor_force = "1"}));
+  EXPECT_FALSE(color_allowed(false, {.clicolor_force = "0"}));
+  EXPECT_FALSE(color_allowed(false, {.no_color = "1", .force_color = "1"})) << "NO_COLOR wins";
+  EXPECT_FALSE(color_allowed(false, {.no_color = "1", .clicolor_force = "1"}));
+  EXPECT_FALSE(color_allowed(true, {.clicolor = "0"}));
+  EXPECT_TRUE(color_allowed(true, {.clicolor = "1"}));
+  EXPECT_FALSE(color_allowed(false, {.clicolor = "1"})) << "CLICOLOR alone needs a terminal";
 }
 
 TEST(ConsoleColor, AStreamThatIsNoTerminalGetsNone) {

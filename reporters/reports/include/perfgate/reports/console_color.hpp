@@ -1,7 +1,12 @@
 #pragma once
-// Whether the console table colours its verdict words: only for a person
-// at a terminal.  A CI log, a file or a pipe gets plain text, and so does
-// anyone who set NO_COLOR (https://no-color.org: any non-empty value).
+// Whether the console table colours its verdict words: for a person at a
+// terminal, and wherever the environment asks for colour (a CI log viewer
+// that renders ANSI, e.g. GitHub Actions, GitLab).  The conventions, in this
+// order: NO_COLOR non-empty turns colour off (https://no-color.org);
+// FORCE_COLOR non-empty turns it on, "0" or "false" off
+// (https://force-color.org); CLICOLOR_FORCE other than "0" turns it on
+// (https://bixense.com/clicolors); else a terminal gets colour unless
+// CLICOLOR is "0".
 
 #include <iosfwd>
 #include <string>
@@ -10,11 +15,22 @@
 
 namespace perfgate {
 
-// The rule itself: a terminal, and NO_COLOR unset or empty.
-bool color_allowed(bool terminal, const char* no_color);
+// The variables the rule reads; null where unset.
+struct ColorEnvironment {
+  const char* no_color = nullptr;
+  const char* force_color = nullptr;
+  const char* clicolor_force = nullptr;
+  const char* clicolor = nullptr;
+};
 
-// The rule for `out`: std::cout or std::cerr on a terminal (isatty), with
-// this process's NO_COLOR; any other stream never.
+// This process's.
+ColorEnvironment color_environment();
+
+// The rule itself.
+bool color_allowed(bool terminal, const ColorEnvironment& environment);
+
+// The rule for `out`: std::cout or std::cerr (a terminal by isatty), with
+// this process's environment; any other stream never.
 bool color_wanted(const std::ostream& out);
 
 // `text` in the verdict's colour (ANSI SGR: red for REGRESSION and ERROR,
