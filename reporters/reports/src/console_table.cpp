@@ -147,8 +147,10 @@ void print_suggestions(std::ostream& out, const std::vector<Suggestion>& suggest
 void print_comparison_table(std::ostream& out, const Comparison& comparison, std::optional<int> exit_code) {
   // Names, origins and reasons come from results files: escaped, so that
   // none can end a line or move the cursor (a forged "perfgate: PASS").
+  // The reference's device where it has one (no reference has none: no "()").
+  const std::string& device = comparison.baseline.device.slug;
   out << "\nperfgate: suite " << quote_text(comparison.suite) << " against " << one_line(reference_text(comparison))
-      << " (" << one_line(comparison.baseline.device.slug) << "), " << judged_by_text(comparison) << "\n";
+      << (device.empty() ? std::string() : " (" + one_line(device) + ")") << ", " << judged_by_text(comparison) << "\n";
   const auto rows_in_order = in_report_order(comparison);
   if (!rows_in_order.empty()) {
     std::vector<Row> rows = {{"Benchmark", "Baseline", "Current", "Change",

@@ -51,7 +51,12 @@ TEST(SuggestRegressionExplained, NamesTheChangedCountersAndTheNewKernel) {
   EXPECT_EQ(s.priority, Priority::critical);
   EXPECT_TRUE(s.expected_gain.measured);
   EXPECT_NEAR(s.expected_gain.factor, 1.3, 0.03);
-  EXPECT_NE(s.expected_gain.text.find("% slower than the baseline"), std::string::npos) << s.expected_gain.text;
+  // Issue 43: the gain of undoing it, not "30% slower" under "Expected gain".
+  const double ratio = s.expected_gain.factor;
+  EXPECT_EQ(s.expected_gain.text, "undone: " + rules::format_number(ratio) + "x faster, " +
+                                      rules::format_number((1.0 - 1.0 / ratio) * 100.0) +
+                                      "% less time (the baseline's median)");
+  EXPECT_EQ(s.expected_gain.text.find("slower"), std::string::npos) << s.expected_gain.text;
   EXPECT_NE(s.evidence.find("bytes 3e+08 -> 3.9e+08 (+30%)"), std::string::npos) << s.evidence;
   EXPECT_EQ(s.evidence.find("GB/s"), std::string::npos) << s.evidence;  // unchanged
   EXPECT_EQ(s.evidence.find("sm_clock_mhz"), std::string::npos) << s.evidence;

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "perfgate/gate/reference.hpp"
 #include "results_builder.hpp"
 
 namespace perfgate {
@@ -74,6 +75,23 @@ TEST(ConsoleTable, NotGatedIsSaidWithItsReasonNeverPass) {
   EXPECT_NE(text.find("perfgate baseline update --suite host"), std::string::npos) << text;
   EXPECT_NE(text.find("perfgate: NOT GATED (exit 0): 0 of 1 case gated: 1 INCOMPARABLE"), std::string::npos) << text;
   EXPECT_EQ(text.find("PASS"), std::string::npos) << text;
+}
+
+// Issue 43: a run with no reference named no device and printed "()".
+TEST(ConsoleTable, AReferenceWithoutADeviceHasNoEmptyParentheses) {
+  const Results cur = results("host", {benchmark("a", lognormal_samples(1e-3, 0.01, 10, 3))});
+  Comparison c = compare_results(cur, cur);
+  c.reference = no_reference("no baseline of this suite on any device");
+  c.baseline.device = {};
+  std::ostringstream out;
+  print_comparison_table(out, c, 0);
+  EXPECT_NE(out.str().find("against (none: no baseline of this suite on any device), judged by"), std::string::npos)
+      << out.str();
+  EXPECT_EQ(out.str().find("()"), std::string::npos) << out.str();
+  // With a device: its slug in parentheses, as before.
+  std::ostringstream with_device;
+  print_comparison_table(with_device, compare_results(cur, cur), 0);
+  EXPECT_NE(with_device.str().find(" (" + cur.fingerprint.slug + "), judged by"), std::string::npos) << with_device.str();
 }
 
 TEST(ConsoleTable, SaysHowManyRepetitionsThrottled) {

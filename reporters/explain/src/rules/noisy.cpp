@@ -42,7 +42,7 @@ std::vector<Suggestion> apply(const SuggestContext& ctx) {
     }
     if (b.throttled_samples > 0)
       s.evidence += "; " + std::to_string(b.throttled_samples) + " throttled repetitions left out";
-    s.expected_gain = {0.0, false, "none: makes the gate sharper (its interval widens with the noise)"};
+    s.expected_gain = {0.0, false, "a sharper gate, not a faster case (the gate's interval widens with the noise)"};
     s.hint = hint_for(ctx.current.fingerprint.kind);
     out.push_back(std::move(s));
   }

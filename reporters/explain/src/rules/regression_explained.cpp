@@ -172,7 +172,12 @@ std::vector<Suggestion> apply(const SuggestContext& ctx) {
                                             " within 5%), so the time itself moved: clocks, contention, code";
     }
     s.evidence = std::move(evidence);
-    s.expected_gain = {ratio, true, format_number((ratio - 1.0) * 100.0) + "% slower than the baseline"};
+    // What undoing the regression gains back: the case at the baseline's
+    // median again, ratio x faster, 1 - 1/ratio of its time saved.
+    s.expected_gain = {ratio, true,
+                       ratio > 1.0 ? "undone: " + format_number(ratio) + "x faster, " +
+                                         format_number((1.0 - 1.0 / ratio) * 100.0) + "% less time (the baseline's median)"
+                                   : "undone: no faster (the medians do not differ)"};
     s.hint = e.hints.empty() ? "nothing measured moved but the time: compare the clocks and other processes on the "
                                "machine, then the code between the two commits"
                              : joined(e.hints, "; ");
