@@ -31,18 +31,36 @@ void table(std::ostream& out, const std::vector<const BenchmarkComparison*>& row
   }
 }
 
-// Shown beside the gate's rows, never folded away: they are the suite's
-// headline numbers (a speedup, a % of cuBLAS).
-void suggestions_table(std::ostream& out, const std::vector<Suggestion>& suggestions) {
-  if (suggestions.empty()) return;
-  out << "### Suggestions\n\n| Priority | Rule | Benchmark | Expected gain | Evidence | Hint |\n|---|---|---|---|---|---|\n";
-  for (const Suggestion& s : suggestions) {
-    const bool label = !s.expected_gain.measured && s.expected_gain.factor > 0 && s.expected_gain.text.rfind("estimate", 0) != 0;
-    const std::string gain = (label ? "estimate: " : "") + s.expected_gain.text;
-    out << "| " << to_string(s.priority) << " | " << markdown_cell(s.rule) << " | " << markdown_cell(s.benchmark) << " | "
-        << markdown_cell(gain) << " | " << markdown_cell(s.evidence) << " | " << markdown_cell(s.hint) << " |\n";
+void suggestion_rows(std::ostream& out, const std::vector<const Suggestion*>& suggestions) {
+  out << "| Priority | Rule | Benchmark | Expected gain | Evidence | Hint |\n|---|---|---|---|---|---|\n";
+  for (const Suggestion* s : suggestions) {
+    const bool label = !s->expected_gain.measured && s->expected_gain.factor > 0 && s->expected_gain.text.rfind("estimate", 0) != 0;
+    const std::string gain = (label ? "estimate: " : "") + s->expected_gain.text;
+    out << "| " << to_string(s->priority) << " | " << markdown_cell(s->rule) << " | " << markdown_cell(s->benchmark) << " | "
+        << markdown_cell(gain) << " | " << markdown_cell(s->evidence) << " | " << markdown_cell(s->hint) << " |\n";
   }
   out << '\n';
+}
+
+// The suggestions about a regressed or failed case are shown; the others
+// (noisy cases, faster precisions) are folded, so a pull request's summary
+// is not taller in advice than in what failed (issue 43).
+void suggestions_table(std::ostream& out, const Comparison& comparison) {
+  std::vector<const Suggestion*> shown, folded;
+  for (const Suggestion& s : comparison.suggestions) {
+    const BenchmarkComparison* b = s.benchmark.empty() ? nullptr : comparison.find(s.benchmark);
+    const bool failed = b && (b->verdict == Verdict::regression || b->verdict == Verdict::error);
+    (failed ? shown : folded).push_back(&s);
+  }
+  if (!shown.empty()) {
+    out << "### Suggestions\n\n";
+    suggestion_rows(out, shown);
+  }
+  if (folded.empty()) return;
+  out << "<details><summary>" << (shown.empty() ? "" : "More ") << "Suggestions (" << folded.size()
+      << (shown.empty() ? "" : ", about other cases") << ")</summary>\n\n";
+  suggestion_rows(out, folded);
+  out << "</details>\n\n";
 }
 
 // Enough to see what a library changed; the comparison JSON lists them all.
@@ -289,7 +307,7 @@ std::vector<MarkdownPart> comparison_markdown_parts(const Comparison& comparison
   figures_table(figures, comparison.figures);
   parts.push_back({MarkdownPart::Kind::detail, figures.str(), ""});
   std::ostringstream suggestions;
-  suggestions_table(suggestions, comparison.suggestions);
+  suggestions_table(suggestions, comparison);
   parts.push_back({MarkdownPart::Kind::detail, suggestions.str(), ""});
   parts.push_back({MarkdownPart::Kind::folded_table, all_rows(rows, comparison.settings), ""});
   return parts;

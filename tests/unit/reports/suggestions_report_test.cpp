@@ -72,11 +72,41 @@ TEST(SuggestionsReport, ConsoleListsThemAfterTheTable) {
   EXPECT_LT(text.find("faster-precision", block), text.find("noisy", block)) << "in the given order";
 }
 
-TEST(SuggestionsReport, MarkdownHasATable) {
+// Nothing failed: every suggestion is advice, folded under its count.
+TEST(SuggestionsReport, MarkdownFoldsAdviceWhenNothingFailed) {
   const std::string md = comparison_to_markdown(with_suggestions(true), 0);
-  EXPECT_NE(md.find("### Suggestions"), std::string::npos) << md;
-  EXPECT_NE(md.find("| high | faster-precision | gemm/fp32/4096 |"), std::string::npos) << md;
-  EXPECT_NE(md.find("| none: makes the gate sharper |"), std::string::npos) << md;
+  EXPECT_EQ(md.find("### Suggestions"), std::string::npos) << md;
+  const auto folded = md.find("<details><summary>Suggestions (2)</summary>");
+  ASSERT_NE(folded, std::string::npos) << md;
+  EXPECT_GT(md.find("| high | faster-precision | gemm/fp32/4096 |"), folded) << md;
+  EXPECT_GT(md.find("| none: makes the gate sharper |"), folded) << md;
+}
+
+// Issue 43: the suggestions about a regression are shown after the
+// regressions; the rest fold, so the advice is not taller than the failure.
+TEST(SuggestionsReport, MarkdownShowsTheRegressionsSuggestionsAndFoldsTheRest) {
+  const Results base = results("gemm", {benchmark("gemm/slow", lognormal_samples(1e-3, 0.01, 10, 1)),
+                                        benchmark("gemm/other", lognormal_samples(1e-3, 0.01, 10, 2))});
+  const Results cur = results("gemm", {benchmark("gemm/slow", lognormal_samples(2e-3, 0.01, 10, 3)),
+                                       benchmark("gemm/other", lognormal_samples(1e-3, 0.01, 10, 4))});
+  Comparison c = compare_results(base, cur);
+  ASSERT_EQ(c.find("gemm/slow")->verdict, Verdict::regression);
+  c.suggestions.push_back(make("regression-explained", "gemm/slow", Priority::critical, "median 1 ms -> 2 ms", 2.0,
+                               true, "undone: 2x faster", "the time itself moved"));
+  for (int i = 0; i < 3; ++i)
+    c.suggestions.push_back(make("noisy", "gemm/other", Priority::medium, "robust CV " + std::to_string(4 + i) + "%", 0.0,
+                                 false, "a sharper gate, not a faster case", "more repetitions"));
+  const std::string md = comparison_to_markdown(c, 1);
+  const auto regressions = md.find("#### Needs a look");
+  const auto shown = md.find("### Suggestions\n");
+  const auto folded = md.find("<details><summary>More Suggestions (3, about other cases)</summary>");
+  ASSERT_NE(regressions, std::string::npos) << md;
+  ASSERT_NE(shown, std::string::npos) << md;
+  ASSERT_NE(folded, std::string::npos) << md;
+  EXPECT_LT(regressions, shown);
+  EXPECT_LT(shown, md.find("| critical | regression-explained | gemm/slow |")) << md;
+  EXPECT_LT(md.find("| critical | regression-explained | gemm/slow |"), folded) << md;
+  EXPECT_GT(md.find("| medium | noisy | gemm/other |"), folded) << md;
 }
 
 TEST(SuggestionsReport, ComparisonJsonCarriesEveryField) {
