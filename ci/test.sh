@@ -8,6 +8,10 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 export PERFGATE_TEST_PACKAGES=1  # postgresql and chromium too: the tests' real server and browser
+# The tests plant regressions: in a GitHub Actions job they must not annotate
+# the pull request or fill the step's summary (the tests that check those
+# switch them on for their own commands).
+export PERFGATE_ANNOTATIONS=0
 perfgate_build default
 ctest --test-dir "$perfgate_root/build" -LE perf -j "$(nproc)" --output-on-failure \
   --output-junit "$perfgate_root/build/ctest-junit.xml" "$@"

@@ -360,5 +360,32 @@ TEST(CliColor, ForceColorColoursThePipedTableAndNoColorWins) {
   EXPECT_EQ(plain.output.find('\033'), std::string::npos) << plain.output;
 }
 
+// Issue 43: perfgate compare in a GitHub Actions job: the regression's
+// annotation on stdout naming the report asked for, the Markdown summary
+// appended to the step's page; outside one, neither.
+TEST(CliGithub, CompareAnnotatesTheRegressionAndAppendsTheStepSummary) {
+  TempDir dir;
+  save_results(testing::results("s", {benchmark("a", lognormal_samples(1e-3, 0.01, 20, 1)),
+                                      benchmark("b", lognormal_samples(1e-3, 0.01, 20, 3))}), dir / "base.json");
+  save_results(testing::results("s", {benchmark("a", lognormal_samples(2e-3, 0.01, 20, 2)),
+                                      benchmark("b", lognormal_samples(1e-3, 0.01, 20, 4))}), dir / "cur.json");
+  write_text(dir / "step.md", "before\n");
+  const std::string compare = kCli + " compare " + shell_word((dir / "base.json").string()) + " " +
+                              shell_word((dir / "cur.json").string()) + " --markdown " +
+                              shell_word((dir / "s.md").string()) + " 2>/dev/null";
+  const auto run = run_shell("PERFGATE_ANNOTATIONS= GITHUB_ACTIONS=true GITHUB_STEP_SUMMARY=" + shell_word((dir / "step.md").string()) +
+                             " " + compare);
+  EXPECT_EQ(run.exit_code, 1) << run.output;
+  EXPECT_NE(run.output.find("\n::error title=perfgate REGRESSION%3A a::s a: +"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("; report: " + (dir / "s.md").string() + "\n"), std::string::npos) << run.output;
+  EXPECT_EQ(run.output.find("REGRESSION%3A b"), std::string::npos) << run.output;
+  EXPECT_EQ(read_text(dir / "step.md"), "before\n" + read_text(dir / "s.md") + "\n");
+  const auto outside = run_shell("env -u GITHUB_ACTIONS GITHUB_STEP_SUMMARY=" + shell_word((dir / "step.md").string()) +
+                                 " " + compare);
+  EXPECT_EQ(outside.exit_code, 1) << outside.output;
+  EXPECT_EQ(outside.output.find("::error"), std::string::npos) << outside.output;
+  EXPECT_EQ(read_text(dir / "step.md"), "before\n" + read_text(dir / "s.md") + "\n") << "appended once";
+}
+
 }  // namespace
 }  // namespace perfgate

@@ -88,10 +88,22 @@ TEST_F(HostSuiteGate, PlantedSlowdownFailsThatCaseOnly) {
   const auto recorded = run_shell(suite("--perfgate_mode=record --perfgate_results=" + fresh.string()));
   ASSERT_EQ(recorded.exit_code, 0) << recorded.output;
   const auto out = *folder_ / "planted";
+  // As in a GitHub Actions job (issue 43): the step's summary page already
+  // holds an earlier step's text, which stays.
+  const auto step_summary = *folder_ / "step-summary.md";
+  testing::write_text(step_summary, "earlier step\n");
   const auto run = run_shell(suite("--perfgate_baseline=" + fresh.string() + " --perfgate_threshold=25 --perfgate_out_dir=" +
                                        out.string(),
-                                   "PERFGATE_ALLOW_FAULT_INJECTION=1 PERFGATE_HOST_PLANT_FACTOR=10 PERFGATE_HOST_PLANT_SLOWDOWN=" + kPlanted));
+                                   "PERFGATE_ANNOTATIONS= GITHUB_ACTIONS=true GITHUB_STEP_SUMMARY=" + shell_word(step_summary.string()) +
+                                       " PERFGATE_ALLOW_FAULT_INJECTION=1 PERFGATE_HOST_PLANT_FACTOR=10 PERFGATE_HOST_PLANT_SLOWDOWN=" +
+                                       kPlanted));
   EXPECT_EQ(run.exit_code, 1) << run.output;
+  // One annotation, the planted case's, in the exact syntax GitHub parses.
+  const std::string annotation = "\n::error title=perfgate REGRESSION%3A " + kPlanted + "::host " + kPlanted + ": +";
+  EXPECT_NE(run.output.find(annotation), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("; report: " + (out / "host.html").string() + "\n"), std::string::npos) << run.output;
+  EXPECT_EQ(run.output.find("::error ", run.output.find(annotation) + annotation.size()), std::string::npos) << run.output;
+  EXPECT_EQ(read_text(step_summary), "earlier step\n" + read_text(out / "host.md") + "\n");
   // The planted case is re-measured (a drifting case may be suspected
   // beside it; only the planted one may end a REGRESSION).
   EXPECT_NE(run.output.find("re-measuring "), std::string::npos) << run.output;

@@ -39,9 +39,11 @@ bool gpu_present() { return run_shell("nvidia-smi -L 2>/dev/null | grep -q '^GPU
 // runner takes.  The default on this VM, the baselines' own commits rebuilt
 // here (issue 40), builds perfgate a second time; its own end-to-end test
 // (against_reference_e2e_test.cpp) runs it on a small project.
-testing::CommandResult perfgate_run(const fs::path& report_dir, const std::string& args) {
+testing::CommandResult perfgate_run(const fs::path& report_dir, const std::string& args,
+                                    const std::string& environment = "") {
   return run_shell("env -u PERFGATE_HISTORY -u PERFGATE_REQUIRE_GATED -u PERFGATE_THRESHOLD -u PERFGATE_AGAINST "
-                   "BENCHMARK_REPETITIONS=5 BENCHMARK_MIN_TIME=0.02 " +
+                   "-u GITHUB_ACTIONS -u GITHUB_STEP_SUMMARY -u PERFGATE_ANNOTATIONS BENCHMARK_REPETITIONS=5 BENCHMARK_MIN_TIME=0.02 " +
+                   environment + " " +
                    shell_word(PERFGATE_CLI) + " run --against stored --build-dir " + shell_word(PERFGATE_BUILD_DIR) +
                    " --report-dir " + shell_word(report_dir.string()) + " " + args + " 2>&1");
 }
@@ -59,8 +61,17 @@ std::map<std::string, json> comparisons(const fs::path& report_dir) {
 TEST(MainJob, PerfgateRunOnPerfgatesOwnBuildIsAGateVerdictWithItsReports) {
   if (gpu_present()) GTEST_SKIP() << "a GPU is present: the GPU suites measure (ci/gpu-check.sh's job), not skip";
   const TempDir dir;
-  const auto run = perfgate_run(dir / "report", "");
+  // As a GitHub Actions job runs it (issue 43): the step's page gets the
+  // run's summary once (none of its suites appends its own), after what an
+  // earlier step wrote there.
+  testing::write_text(dir / "step-summary.md", "earlier step\n");
+  const auto run = perfgate_run(dir / "report", "",
+                                "GITHUB_ACTIONS=true GITHUB_STEP_SUMMARY=" + shell_word((dir / "step-summary.md").string()));
   ASSERT_TRUE(run.exit_code == 0 || run.exit_code == 1) << run.output;
+  EXPECT_EQ(read_text(dir / "step-summary.md"), "earlier step\n" + read_text(dir / "report/summary.md") + "\n");
+  // A regression's annotation reaches the log through ctest's filter; a pass has none.
+  EXPECT_EQ(run.output.find("\n::error title=perfgate REGRESSION%3A ") != std::string::npos, run.exit_code == 1)
+      << run.output;
   EXPECT_NE(run.output.find("perfgate: gate exit code " + std::to_string(run.exit_code)), std::string::npos) << run.output;
   const auto suites = comparisons(dir / "report");
   ASSERT_TRUE(suites.count("host")) << run.output;

@@ -6,6 +6,7 @@
 // gate: 0 pass, 1 confirmed regression, 2 harness error, 77 all skipped.
 // Plain `ctest -L perf` exits 8 for a regression and a crash alike.
 
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -15,11 +16,13 @@
 #include "perfgate/gate/exit_code.hpp"
 #include "perfgate/history/ingest.hpp"
 #include "perfgate/history/open_history.hpp"
+#include "perfgate/platform/atomic_file.hpp"
 #include "perfgate/platform/errors.hpp"
 #include "perfgate/platform/owned_folder.hpp"
 #include "perfgate/platform/secret_redaction.hpp"
 #include "perfgate/model/version.hpp"
 #include "perfgate/sql/database_url.hpp"
+#include "perfgate/reports/github_actions.hpp"
 #include "perfgate/reports/report_files.hpp"
 #include "perfgate/reports/run_report_folder.hpp"
 #include "perfgate/reports/run_status.hpp"
@@ -242,6 +245,29 @@ std::string why_nothing_can_be_rebuilt(const AgainstChoice& choice, const fs::pa
   return "";
 }
 
+// $GITHUB_STEP_SUMMARY as this process found it, emptied for what runs
+// after (github_actions.hpp: an empty one is not appended to).
+std::string taken_step_summary() {
+  const char* path = std::getenv("GITHUB_STEP_SUMMARY");
+  const std::string taken = path ? path : "";
+  if (!taken.empty()) ::setenv("GITHUB_STEP_SUMMARY", "", 1);
+  return taken;
+}
+
+// The run's summary.md appended to the step's page, in GitHub Actions.
+void publish_step_summary(const std::string& step_summary, const fs::path& summary) {
+  if (step_summary.empty() || !in_github_actions()) return;
+  std::string markdown;
+  try {
+    markdown = read_file(summary);
+  } catch (const std::exception& e) {
+    std::cerr << "perfgate: note: no summary for GITHUB_STEP_SUMMARY: " << printable_text(e.what()) << "\n";
+    return;
+  }
+  ::setenv("GITHUB_STEP_SUMMARY", step_summary.c_str(), 1);
+  append_step_summary(markdown, std::cerr);
+}
+
 }  // namespace
 
 int run_main_job(const RunOptions& options) {
@@ -260,6 +286,9 @@ int run_main_job(const RunOptions& options) {
   // user named (a folder of their own files is refused, exit 2).
   OwnedFolder report(dir, "the report folder (--report-dir)", run_folder_names());
   report.clear_previous();
+  // The run's summary goes to the step's page once, at the end: its
+  // suites (children, and those gated here) append nothing of their own.
+  const std::string step_summary = taken_step_summary();
   AgainstChoice choice = choose_against(
       {options.against, options.against_build, options.dedicated_runner || dedicated_from_environment(process_environment())},
       process_environment(), this_cpu_identity());
@@ -306,6 +335,7 @@ int run_main_job(const RunOptions& options) {
     if (run.against_build.contains(test.test) && gathered.compared.count(test.suite))
       comparisons.push_back(dir / "results" / (test.suite + ".results.json"));
   ingest(comparisons, options);
+  publish_step_summary(step_summary, dir / "summary.md");
 
   std::cout << "\nperfgate: HTML report:      " << (dir / "index.html").string() << "\n"
             << "perfgate: JUnit reports:    " << (dir / "junit").string() << "/\n"

@@ -38,7 +38,9 @@ std::optional<std::string> CtestOutputFilter::filter(const std::string& raw) {
   // against ..."); a warning that starts "perfgate: suite host has no
   // baseline ..." does not start one.
   if (starts_with(line, "perfgate: suite '")) in_table_ = true;
-  const bool shown = in_table_ || is_progress_line(line) || starts_with(line, "perfgate: ") || is_ctest_line(raw);
+  // A suite's GitHub annotations (github_actions.hpp) reach the log, where the runner reads them.
+  const bool annotation = starts_with(line, "::error ") || starts_with(line, "::warning ");
+  const bool shown = in_table_ || annotation || is_progress_line(line) || starts_with(line, "perfgate: ") || is_ctest_line(raw);
   if (ends_table(line)) in_table_ = false;
   if (!shown) return std::nullopt;
   return line;

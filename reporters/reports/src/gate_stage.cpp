@@ -1,8 +1,12 @@
 #include "perfgate/reports/gate_stage.hpp"
 
+#include <iostream>
+
 #include "perfgate/gate/detectable_slowdown.hpp"
 #include "perfgate/gate/exit_code.hpp"
 #include "perfgate/reports/console_table.hpp"
+#include "perfgate/reports/github_actions.hpp"
+#include "perfgate/reports/markdown_writer.hpp"
 
 namespace perfgate {
 
@@ -21,6 +25,10 @@ int gate_stage(Comparison& comparison, const Results& current, const Results* ba
     comparison.notes.push_back(nothing_compared_problem(comparison));
   print_comparison_table(console, comparison, exit_code);
   write_reports({comparison, exit_code, &current, baseline}, paths);
+  if (in_github_actions()) {  // into the pull request: after the reports, which the annotations name
+    console << github_annotations(comparison, report_to_open(paths.at("html"), paths.at("markdown"), paths.at("junit")));
+    append_step_summary(comparison_to_markdown(comparison, exit_code), std::cerr);
+  }
   return exit_code;
 }
 

@@ -1,0 +1,85 @@
+#include "perfgate/reports/github_actions.hpp"
+
+#include <cstdlib>
+#include <fstream>
+
+#include "perfgate/gate/comparison_text.hpp"
+#include "perfgate/platform/errors.hpp"
+
+namespace perfgate {
+namespace {
+
+bool environment_is(const char* name, const char* value) {
+  const char* set = std::getenv(name);
+  return set != nullptr && std::string(set) == value;
+}
+
+// The workflow-command escapes: a message's %, CR and LF; a property's
+// also ':' and ',' (they would end the property).
+std::string escaped(const std::string& text, bool property) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '%': out += "%25"; break;
+      case '\r': out += "%0D"; break;
+      case '\n': out += "%0A"; break;
+      case ':': out += property ? "%3A" : ":"; break;
+      case ',': out += property ? "%2C" : ","; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+// "+12.3% slower, 99% interval of the ratio [1.10, 1.15], q = 1e-05".
+std::string change_text(const BenchmarkComparison& b, double confidence) {
+  if (!b.evidence) return printable_text(b.reason);
+  return format_change(b.evidence->ratio) + ", " + confidence_label(confidence) + " interval of the ratio " +
+         format_interval(*b.evidence) + ", q = " + format_probability(b.evidence->q_value);
+}
+
+std::string annotation(const char* level, const std::string& word, const Comparison& comparison,
+                       const BenchmarkComparison& b, const std::string& report) {
+  const std::string name = printable_name(b.name);
+  std::string message = printable_name(comparison.suite) + " " + name + ": " + change_text(b, comparison.settings.confidence);
+  if (b.verdict == Verdict::error || b.suspect) message += "; " + printable_text(b.reason);
+  message += "; against " + printable_text(reference_text(comparison));
+  if (!report.empty()) message += "; report: " + printable_name(report);
+  return std::string("::") + level + " title=" + escaped("perfgate " + word + ": " + name, true) + "::" +
+         escaped(message, false) + "\n";
+}
+
+}  // namespace
+
+bool in_github_actions() {
+  return environment_is("GITHUB_ACTIONS", "true") && !environment_is("PERFGATE_ANNOTATIONS", "0");
+}
+
+std::string github_annotations(const Comparison& comparison, const std::string& report) {
+  std::string lines;
+  for (const BenchmarkComparison& b : comparison.benchmarks) {
+    if (b.ignored) continue;
+    if (b.verdict == Verdict::regression) lines += annotation("error", "REGRESSION", comparison, b, report);
+    else if (b.verdict == Verdict::error) lines += annotation("error", "ERROR", comparison, b, report);
+    else if (b.suspect) lines += annotation("warning", "SUSPECT", comparison, b, report);
+  }
+  return lines;
+}
+
+void append_step_summary(const std::string& markdown, std::ostream& notes) {
+  const char* path = std::getenv("GITHUB_STEP_SUMMARY");
+  if (path == nullptr || *path == '\0') return;
+  std::ofstream out(path, std::ios::app | std::ios::binary);
+  out << markdown << "\n";
+  out.flush();
+  if (!out) notes << "perfgate: note: could not append the summary to GITHUB_STEP_SUMMARY (" << printable_name(path) << ")\n";
+}
+
+std::string report_to_open(const std::filesystem::path& html, const std::filesystem::path& markdown,
+                           const std::filesystem::path& junit) {
+  for (const auto* path : {&html, &markdown, &junit})
+    if (!path->empty()) return path->string();
+  return "";
+}
+
+}  // namespace perfgate
