@@ -72,7 +72,7 @@ TEST(CliHelp, ExitCodesInTheFooterOfTheProgramAndTheGates) {
 // regression (1 read as a verdict); it says its own 0 and 2.
 TEST(CliHelp, CommandsThatDoNotGateListNoGateExitCodes) {
   for (const char* command : {"history show", "history report", "history prune", "history ingest",
-                              "baseline show", "baseline promote", "baseline update", "device", "suggest"}) {
+                              "baseline show", "baseline promote", "baseline update", "device", "suggest", "comment"}) {
     const auto run = perfgate(std::string(command) + " --help");
     EXPECT_EQ(run.exit_code, 0) << command << run.output;
     for (const char* gate : {"pass:", "\n  1   ", "a regression", "SKIP_RETURN_CODE", "compare, ab, run and report"})
@@ -278,7 +278,9 @@ TEST_F(CliCompletion, IsValidBash) {
 }
 
 TEST_F(CliCompletion, CompletesSubcommandsAndFlags) {
-  EXPECT_EQ(complete("perfgate co"), "compare\n");
+  EXPECT_EQ(complete("perfgate co"), "comment\ncompare\n");
+  EXPECT_EQ(complete("perfgate com"), "comment\ncompare\n");
+  EXPECT_EQ(complete("perfgate comp"), "compare\n");
   EXPECT_EQ(complete("perfgate baseline ''"), "promote\nshow\nupdate\n");
   EXPECT_EQ(complete("perfgate history in"), "ingest\n");
   EXPECT_EQ(complete("perfgate compare --ju"), "--junit\n");

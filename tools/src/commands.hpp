@@ -66,6 +66,16 @@ struct ReportOptions {
 };
 int run_report(const ReportOptions& options);
 
+// perfgate comment: a pull request's comment body about a gate run.
+struct CommentOptions {
+  std::vector<std::filesystem::path> comparisons;  // <suite>.comparison.json, results beside them
+  std::string report_url;                          // --report-url: the full report, linked
+  std::string dashboard_url;                       // --dashboard-url: the history dashboard, linked
+  std::string id;                                  // --id: one comment per id in a pull request
+  std::filesystem::path out;                       // --out FILE; default standard output
+};
+int run_comment(const CommentOptions& options);
+
 // perfgate run: the main job (every gated suite through ctest, the reports
 // in one folder, one exit code: 0, 1, 2 or 77).
 struct RunOptions {

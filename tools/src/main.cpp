@@ -15,11 +15,13 @@
 //   perfgate history prune [--history URL] [--keep-samples N]
 //   perfgate report COMPARISON.json... [--html FILE] [--markdown FILE [--markdown-max-bytes N]]
 //   perfgate report --shards DIR --expected-shards N --report-dir OUT
+//   perfgate comment COMPARISON.json... [--report-url URL] [--dashboard-url URL] [--id NAME] [--out FILE]
 //   perfgate history report --out DIR [--history URL] [--benchmark REGEX] [--testbed NAME] [--since DATE]
 //   perfgate --version | --help;  perfgate completion bash [--output F];  perfgate man [--output F] (hidden)
 // Conventions (cli_*.hpp): "-" is standard input where a command reads one
 // file, every error is one line "perfgate: error: ...", exit codes in --help.
 
+#include <cctype>
 #include <csignal>
 #include <iostream>
 #include <string>
@@ -80,6 +82,7 @@ struct Program {
   HistoryPruneOptions history_prune;
   HistoryReportOptions history_report;
   ReportOptions report;
+  CommentOptions comment;
   RunOptions run;
   std::filesystem::path generated_output;  // perfgate completion/man --output (default: stdout)
 };
@@ -289,6 +292,29 @@ void add_report(CLI::App& app, Program& p) {
       ->capture_default_str();
 }
 
+// perfgate comment: the pull request's comment body.
+void add_comment(CLI::App& app, Program& p) {
+  auto* c = app.add_subcommand("comment", "a pull request's comment body about a gate run, from its comparison files "
+                                          "(a hidden marker first, so a workflow updates its one comment in place)");
+  c->add_option("COMPARISON", p.comment.comparisons,
+                "<suite>.comparison.json files (their <suite>.results.json beside them; one may be - for standard input)")
+      ->required()
+      ->check(existing_file_or_stdin());
+  c->add_option("--report-url", p.comment.report_url, "link the full report (the HTML artifact's or page's URL)");
+  c->add_option("--dashboard-url", p.comment.dashboard_url, "link the history dashboard");
+  c->add_option("--id", p.comment.id, "marks the comment as this gate's, for a workflow that posts several "
+                                      "(letters, digits, '.', '_', '-')")
+      ->check(CLI::Validator(
+          [](std::string& id) {
+            for (char ch : id)
+              if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '.' && ch != '_' && ch != '-')
+                return std::string("--id: letters, digits, '.', '_' and '-' only");
+            return std::string();
+          },
+          "NAME"));
+  c->add_option("--out", p.comment.out, "write the body here (default: standard output)");
+}
+
 // perfgate run: every gated suite of a build through ctest, one exit code.
 void add_run(CLI::App& app, Program& p) {
   auto* r = app.add_subcommand("run", "the main job: run the gated suites through ctest, gather their reports in one "
@@ -372,6 +398,7 @@ int dispatch(const CLI::App& app, const Program& p) {
   if (app.got_subcommand("device")) return run_device(p.device);
   if (app.got_subcommand("history")) return dispatch_history(*app.get_subcommand("history"), p);
   if (app.got_subcommand("report")) return run_report(p.report);
+  if (app.got_subcommand("comment")) return run_comment(p.comment);
   if (app.got_subcommand("run")) return run_main_job(p.run);
   const CLI::App* baseline = app.get_subcommand("baseline");
   if (baseline->got_subcommand("update")) return run_baseline_update(p.update);
@@ -401,6 +428,7 @@ int main(int argc, char** argv) {
   add_history(app, program);
   add_ab(app, program);
   add_report(app, program);
+  add_comment(app, program);
   add_run(app, program);
   app.get_subcommand("run")->footer(gate_exit_codes_help());
   app.get_subcommand("report")->footer(gate_exit_codes_help() +
