@@ -68,6 +68,11 @@ TEST_F(ReportShards, ExitsWithTheWorstShardsCodeAndMergesTheirReports) {
   for (const std::string suite : {"first", "second", "third"})
     EXPECT_TRUE(fs::exists(dir_ / "out" / "comparisons" / (suite + ".comparison.json"))) << suite;
   EXPECT_TRUE(fs::exists(dir_ / "out" / "index.html"));
+  // Issue 43: GitLab's Code Quality report of the merged run: the one
+  // regression, in the third shard's suite.
+  const std::string quality = read_text(dir_ / "out" / "codequality.json");
+  EXPECT_EQ(quality.find("\"check_name\": \"perfgate-regression\""), quality.rfind("\"check_name\"")) << quality;
+  EXPECT_NE(quality.find("\"description\": \"perfgate REGRESSION: third x: +"), std::string::npos) << quality;
 }
 
 // A code no perfgate program gives (a runner's crash, a script's own exit)

@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "perfgate/gate/comparison_text.hpp"
+#include "perfgate/reports/case_alert.hpp"
 #include "perfgate/platform/errors.hpp"
 
 namespace perfgate {
@@ -31,22 +32,11 @@ std::string escaped(const std::string& text, bool property) {
   return out;
 }
 
-// "+12.3% slower, 99% interval of the ratio [1.10, 1.15], q = 1e-05".
-std::string change_text(const BenchmarkComparison& b, double confidence) {
-  if (!b.evidence) return printable_text(b.reason);
-  return format_change(b.evidence->ratio) + ", " + confidence_label(confidence) + " interval of the ratio " +
-         format_interval(*b.evidence) + ", q = " + format_probability(b.evidence->q_value);
-}
-
-std::string annotation(const char* level, const std::string& word, const Comparison& comparison,
-                       const BenchmarkComparison& b, const std::string& report) {
-  const std::string name = printable_name(b.name);
-  std::string message = printable_name(comparison.suite) + " " + name + ": " + change_text(b, comparison.settings.confidence);
-  if (b.verdict == Verdict::error || b.suspect) message += "; " + printable_text(b.reason);
-  message += "; against " + printable_text(reference_text(comparison));
+std::string annotation(const CaseAlert& alert, const std::string& report) {
+  std::string message = alert.message;
   if (!report.empty()) message += "; report: " + printable_name(report);
-  return std::string("::") + level + " title=" + escaped("perfgate " + word + ": " + name, true) + "::" +
-         escaped(message, false) + "\n";
+  return std::string("::") + (alert.fails_the_gate ? "error" : "warning") + " title=" +
+         escaped("perfgate " + alert.word + ": " + alert.name, true) + "::" + escaped(message, false) + "\n";
 }
 
 }  // namespace
@@ -57,12 +47,7 @@ bool in_github_actions() {
 
 std::string github_annotations(const Comparison& comparison, const std::string& report) {
   std::string lines;
-  for (const BenchmarkComparison& b : comparison.benchmarks) {
-    if (b.ignored) continue;
-    if (b.verdict == Verdict::regression) lines += annotation("error", "REGRESSION", comparison, b, report);
-    else if (b.verdict == Verdict::error) lines += annotation("error", "ERROR", comparison, b, report);
-    else if (b.suspect) lines += annotation("warning", "SUSPECT", comparison, b, report);
-  }
+  for (const CaseAlert& alert : case_alerts(comparison)) lines += annotation(alert, report);
   return lines;
 }
 

@@ -5,6 +5,7 @@
 #include "perfgate/platform/atomic_file.hpp"
 #include "perfgate/platform/errors.hpp"
 #include "perfgate/formats/results_io.hpp"
+#include "perfgate/reports/gitlab_code_quality.hpp"
 #include "perfgate/reports/html_report.hpp"
 #include "perfgate/reports/markdown_fit.hpp"
 #include "perfgate/reports/report_files.hpp"
@@ -36,6 +37,7 @@ const std::vector<RunReportWriter>& run_report_writers() {
   static const std::vector<RunReportWriter> writers{
       {"summary.md", "the run's Markdown summary", run_summary},
       {"index.html", "the run's HTML report", run_to_html},
+      {"codequality.json", "the run's GitLab Code Quality report", run_to_gitlab_code_quality},
   };
   return writers;
 }

@@ -26,7 +26,8 @@ struct RunReportWriter {
 };
 
 // summary.md (run_to_markdown, at most kMarkdownMaxBytes: a GitHub
-// comment) and index.html (run_to_html).
+// comment), index.html (run_to_html) and codequality.json (GitLab's merge
+// request widget: gitlab_code_quality.hpp).
 const std::vector<RunReportWriter>& run_report_writers();
 
 // Every name write_run_folder() may write, from the same tables: the only
