@@ -97,6 +97,14 @@ int measured_run(const std::vector<std::string>& args, const MainOptions& option
   return after_measuring(current, reference, baselines, history.get(), args, options);
 }
 
+// A gate run given no baseline gates against the folder perfgate_add_suite
+// configured (suite_info.hpp), as ctest's perf.<suite> does; the other
+// modes read no baseline.
+void use_configured_baseline_folder(MainOptions& options) {
+  if (options.mode != RunMode::gate || !options.baseline.empty() || !options.baseline_dir.empty()) return;
+  if (this_suite.baseline_dir != nullptr && *this_suite.baseline_dir != '\0') options.baseline_dir = this_suite.baseline_dir;
+}
+
 int run(std::vector<std::string> args) {
   // The one place the process's role is decided (worker_protocol.hpp).
   if (const Role role = process_role(); role != Role::gate) return run_worker(std::move(args), role);
@@ -104,7 +112,8 @@ int run(std::vector<std::string> args) {
   // be pasted.  Taken before the options are parsed, which removes perfgate's
   // own flags from args: the command must run the suite the same way again.
   const std::string command = recorded_command(args, this_suite.source_dir ? this_suite.source_dir : "");
-  const MainOptions options = parse_main_options(args);
+  MainOptions options = parse_main_options(args);
+  use_configured_baseline_folder(options);
   if (options.help) {
     std::cout << main_options_help();
     return kExitOk;

@@ -27,6 +27,10 @@ struct SuiteInfo {
   // with the reason), so a suite built without the History component needs
   // neither libsqlite3 nor libpq.
   RunHistoryOpener open_history = nullptr;
+  // perfgate_add_suite's BASELINE_DIR ("" -> none): a gate run given no
+  // --perfgate_baseline(_dir) reads its baselines there, so the binary run
+  // bare, as Google Benchmark binaries are, gates as ctest runs it.
+  const char* baseline_dir = "";
 };
 
 extern const SuiteInfo this_suite;
