@@ -140,6 +140,25 @@ TEST_F(HostSuiteGate, PlantedSlowdownFailsThatCaseOnly) {
 
 // Issue 25 item 6: the fault switches act only where a test allows them; in
 // a real run one set by mistake is one line, exit 2, nothing measured.
+// Issue 43: run bare, as Google Benchmark binaries are, the suite gates
+// against the folder perfgate_add_suite configured (the repository's
+// baselines/), never "no baseline: pass --perfgate_baseline".  Whether this
+// machine has a baseline there or not, the run is judged against that folder
+// (a threshold no load reaches keeps the verdict about the state).
+TEST(HostSuiteInput, ABareRunGatesAgainstTheConfiguredBaselineFolder) {
+  const TempDir dir;
+  const auto run = run_shell("cd " + shell_word(dir.path().string()) + " && " + shell_word(PERFGATE_HOST_SUITE) +
+                             " --benchmark_filter='^cpu_gemm/naive/256' --benchmark_repetitions=5 --perfgate_threshold=100000 2>&1");
+  EXPECT_TRUE(run.exit_code == 0) << run.output;
+  EXPECT_EQ(run.output.find("no baseline: pass"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("perfgate: suite 'host' against "), std::string::npos) << run.output;
+  // Gated against this device's file there, or NOT GATED naming the folder's
+  // baselines of other devices: either way the configured folder was read.
+  const bool gated = run.output.find("against baselines/") != std::string::npos;
+  const bool other_device = run.output.find("NOT GATED") != std::string::npos;
+  EXPECT_TRUE(gated || other_device) << run.output;
+}
+
 TEST(HostSuiteInput, AFaultSwitchInARealRunIsRefused) {
   const TempDir dir;
   const auto run = run_shell(suite("--perfgate_mode=record --perfgate_results=" + (dir / "r.json").string(),
