@@ -63,7 +63,8 @@ void show(const Results& r, const std::string& location) {
             << printable_text(r.fingerprint.slug) << " (" << printable_text(r.fingerprint.name) << "), recorded "
             << printable_text(r.created_utc) << ", commit "
             << (r.source.git_commit.empty() ? "unknown" : printable_text(r.source.git_commit))
-            << (r.source.git_dirty ? " (dirty)" : "") << ", perfgate " << printable_text(r.source.perfgate_version)
+            << (r.source.git_dirty ? " (dirty)" : "") << ", perfgate "
+            << (r.source.perfgate_version.empty() ? "version unknown" : printable_text(r.source.perfgate_version))
             << "\n";
   std::size_t width = 9;
   for (const auto& b : r.benchmarks) width = std::max(width, printable_name(b.name).size());

@@ -93,6 +93,23 @@ TEST(SummaryPooling, SamplesFirstThenASummaryAlsoPools) {
   EXPECT_DOUBLE_EQ(b.summary->stdev, std::sqrt(5.0 / 3.0));
 }
 
+// Issue 43: a baseline pooled from a history's runs (oldest first) named
+// the oldest run's commit and date; it is the newest's.
+TEST(SummaryPooling, ThePooledRunsCommitAndDateAreTheNewestRunsOwn) {
+  Results old_run = testing::results("nv", {testing::benchmark("k", {1.0, 2.0})}, testing::test_gpu());
+  Results new_run = testing::results("nv", {testing::benchmark("k", {3.0, 4.0})}, testing::test_gpu());
+  old_run.source.git_commit = "aaaa";
+  old_run.created_utc = "2026-11-01T00:00:00Z";
+  new_run.source.git_commit = "bbbb";
+  new_run.source.perfgate_version = "0.1.0";
+  new_run.created_utc = "2026-11-20T00:00:00Z";
+  const Results pooled = pool_runs({old_run, new_run});
+  EXPECT_EQ(pooled.source.git_commit, "bbbb");
+  EXPECT_EQ(pooled.source.perfgate_version, "0.1.0");
+  EXPECT_EQ(pooled.created_utc, "2026-11-20T00:00:00Z");
+  EXPECT_EQ(pooled.benchmarks[0].samples.size(), 4u);
+}
+
 TEST(SummaryPooling, ASkippedRunStillMakesTheCaseSkipped) {
   const Results one = testing::results("nv", {summarized("k", {3.0, 4.0})}, testing::test_gpu());
   const Results two = testing::results("nv", {testing::skipped_benchmark("k", "Unsupported type.")}, testing::test_gpu());

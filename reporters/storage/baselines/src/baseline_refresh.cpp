@@ -74,6 +74,11 @@ void absorb(BenchmarkResult& pooled, const BenchmarkResult& run, std::map<std::s
 Results pool_runs(const std::vector<Results>& runs) {
   if (runs.empty()) throw InputError("no runs to pool");
   Results pooled = runs.front();
+  // When and at which commit the pooled baseline stands: its newest run's
+  // (a history's rounds come oldest first; a refresh's rounds share one
+  // commit), not the oldest's (issue 43).
+  pooled.created_utc = runs.back().created_utc;
+  pooled.source = runs.back().source;
   pooled.benchmarks.clear();
   // Derived figures are not pooled: each run derives them again from its own
   // medians, and the gate never compares them.
