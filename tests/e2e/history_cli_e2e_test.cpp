@@ -91,6 +91,15 @@ fs::path bump_file(const fs::path& folder, int i) {
   return file;
 }
 
+// Ingests bump runs 1..40, ordinal i; every call must succeed.
+void ingest_bump_series(const std::string& db, const fs::path& folder) {
+  for (int i = 1; i <= 40; ++i) {
+    const auto r = perfgate("history ingest --history " + shell_word(db) + " --ordinal " + std::to_string(i) + " " +
+                            shell_word(bump_file(folder, i).string()));
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+  }
+}
+
 std::int64_t stored_answers(const std::string& db) {
   return std::get<std::int64_t>(sql::open_database(db)->query("SELECT COUNT(*) FROM triage_answers").at(0).at(0));
 }
@@ -146,11 +155,7 @@ TEST(HistoryCli, FailOnRegressionPassesACleanHistoryAndAnUndoneRegression) {
   EXPECT_NE(quiet.output.find("perfgate: 0 change(s) in 2 series"), std::string::npos) << quiet.output;
   // A regression at commit20 that commit30 took back: nothing stands.
   const std::string bumped = (dir / "bump.sqlite").string();
-  for (int i = 1; i <= 40; ++i) {
-    const auto r = perfgate("history ingest --history " + shell_word(bumped) + " --ordinal " + std::to_string(i) + " " +
-                            shell_word(bump_file(dir.path(), i).string()));
-    ASSERT_EQ(r.exit_code, 0) << r.output;
-  }
+  ingest_bump_series(bumped, dir.path());
   const auto undone = alert(bumped, "");
   EXPECT_EQ(undone.exit_code, 0) << undone.output;
   EXPECT_NE(undone.output.find("undone at commit30"), std::string::npos) << undone.output;
@@ -178,11 +183,7 @@ TEST(HistoryCli, SinceThatNamesNoCommitOrTooManyIsOneLineAndExitTwo) {
 TEST(HistoryCli, ChangesNameTheShapeAndTheUndoingChangeAndKeepTheirAnswers) {
   TempDir dir;
   const std::string db = (dir / "h.sqlite").string();
-  for (int i = 1; i <= 40; ++i) {
-    const auto r = perfgate("history ingest --history " + shell_word(db) + " --ordinal " + std::to_string(i) + " " +
-                            shell_word(bump_file(dir.path(), i).string()));
-    ASSERT_EQ(r.exit_code, 0) << r.output;
-  }
+  ingest_bump_series(db, dir.path());
   const auto r = perfgate("history changes --history " + shell_word(db) + " --json " + shell_word((dir / "first.json").string()));
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("undone at commit30"), std::string::npos) << r.output;
