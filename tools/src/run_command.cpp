@@ -264,8 +264,7 @@ void publish_step_summary(const std::string& step_summary, const fs::path& summa
     std::cerr << "perfgate: note: no summary for GITHUB_STEP_SUMMARY: " << printable_text(e.what()) << "\n";
     return;
   }
-  ::setenv("GITHUB_STEP_SUMMARY", step_summary.c_str(), 1);
-  append_step_summary(markdown, std::cerr);
+  append_step_summary_to(step_summary, markdown, std::cerr);
 }
 
 }  // namespace

@@ -53,11 +53,17 @@ std::string github_annotations(const Comparison& comparison, const std::string& 
 
 void append_step_summary(const std::string& markdown, std::ostream& notes) {
   const char* path = std::getenv("GITHUB_STEP_SUMMARY");
-  if (path == nullptr || *path == '\0') return;
-  std::ofstream out(path, std::ios::app | std::ios::binary);
+  append_step_summary_to(path ? path : "", markdown, notes);
+}
+
+void append_step_summary_to(const std::filesystem::path& file, const std::string& markdown, std::ostream& notes) {
+  if (file.empty()) return;
+  std::ofstream out(file, std::ios::app | std::ios::binary);
   out << markdown << "\n";
   out.flush();
-  if (!out) notes << "perfgate: note: could not append the summary to GITHUB_STEP_SUMMARY (" << printable_name(path) << ")\n";
+  if (!out)
+    notes << "perfgate: note: could not append the summary to GITHUB_STEP_SUMMARY (" << printable_name(file.string())
+          << ")\n";
 }
 
 std::string report_to_open(const std::filesystem::path& html, const std::filesystem::path& markdown,

@@ -33,6 +33,9 @@ std::string github_annotations(const Comparison& comparison, const std::string& 
 // summary itself).  A summary that cannot be appended is a note on `notes`,
 // never a failure: the gate's verdict does not depend on it.
 void append_step_summary(const std::string& markdown, std::ostream& notes);
+// The same into `file` (perfgate run: the path it took from the environment
+// before its suites ran); nothing when `file` is empty.
+void append_step_summary_to(const std::filesystem::path& file, const std::string& markdown, std::ostream& notes);
 
 // The report a person opens from an annotation: the HTML page when written,
 // else the Markdown, else the JUnit file; empty when none.
