@@ -1,12 +1,27 @@
 # PERFGATE_CUDA=AUTO|ON|OFF decides whether the CUDA parts are built.
 # AUTO builds them when nvcc is found, so a CPU-only machine still builds the
 # gate, the CLI and the host suites; ON makes a missing nvcc a configure error.
-set(PERFGATE_CUDA AUTO CACHE STRING "Build the CUDA parts: AUTO (when nvcc is found), ON or OFF")
+# Added with add_subdirectory(), AUTO builds them only when the including
+# project enabled CUDA itself: a CPU-only project must not compile (and
+# wait for) perfgate's kernels because the machine happens to have nvcc.
+set(PERFGATE_CUDA AUTO CACHE STRING
+    "Build the CUDA parts: AUTO (when nvcc is found; as a subproject, when the including project enabled CUDA), ON or OFF")
 set_property(CACHE PERFGATE_CUDA PROPERTY STRINGS AUTO ON OFF)
 
 set(PERFGATE_HAS_CUDA OFF)
 set(PERFGATE_HAS_NCCL OFF)   # NCCL, found with the CUDA parts only
-if(NOT PERFGATE_CUDA STREQUAL "OFF")
+set(_perfgate_cuda_wanted ON)
+if(PERFGATE_CUDA STREQUAL "OFF")
+  set(_perfgate_cuda_wanted OFF)
+elseif(PERFGATE_CUDA STREQUAL "AUTO" AND NOT PROJECT_IS_TOP_LEVEL)
+  get_property(_perfgate_parent_languages GLOBAL PROPERTY ENABLED_LANGUAGES)
+  if(NOT "CUDA" IN_LIST _perfgate_parent_languages)
+    set(_perfgate_cuda_wanted OFF)
+    message(STATUS "perfgate: CUDA parts not built: the project that added perfgate has not enabled CUDA "
+                   "(enable_language(CUDA) before add_subdirectory, or -DPERFGATE_CUDA=ON, builds them)")
+  endif()
+endif()
+if(_perfgate_cuda_wanted)
   if(NOT CMAKE_CUDA_COMPILER AND NOT DEFINED ENV{CUDACXX})
     # A toolkit installed in the standard place need not be on PATH.
     find_program(PERFGATE_NVCC nvcc

@@ -90,12 +90,17 @@ if(ACTION STREQUAL "package")
     list(APPEND configure_args "-DCUDAToolkit_ROOT=${CUDA_TOOLKIT_ROOT}")
   endif()
 else()
-  list(APPEND configure_args "-DPERFGATE_SOURCE_DIR=${PERFGATE_SOURCE_DIR}" -DPERFGATE_CUDA=OFF)
+  # No PERFGATE_CUDA: a C++-only project that adds perfgate's sources gets
+  # no CUDA parts by default, though this machine may have nvcc.
+  list(APPEND configure_args "-DPERFGATE_SOURCE_DIR=${PERFGATE_SOURCE_DIR}")
 endif()
 
 # --fresh keeps the object files of an earlier run (Ninja rebuilds only what
 # changed) but none of its cache.
-run("configure the example (${ACTION} mode)" "${CMAKE_COMMAND}" ${configure_args})
+run_expecting("configure the example (${ACTION} mode)" 0 configured "${CMAKE_COMMAND}" ${configure_args})
+if(ACTION STREQUAL "subdirectory" AND NOT configured MATCHES "perfgate: CUDA parts not built: the project that added perfgate has not enabled CUDA")
+  fail("perfgate, added to a project without CUDA, did not say it leaves its CUDA parts out")
+endif()
 
 if(ACTION STREQUAL "package")
   file(STRINGS "${EXAMPLE_BINARY_DIR}/CMakeCache.txt" perfgate_dir REGEX "^perfgate_DIR:")
