@@ -360,6 +360,58 @@ TEST(HistoryCli, ASuiteRunTakesItsSpreadFromTheHistoryAndRecordsItself) {
   EXPECT_EQ(bad.exit_code, 2) << bad.output;
 }
 
+// The run's place in the main line, for the history's commit order: a
+// number given, or git's count of the main line up to the commit under test
+// (refused in a shallow clone, whose count is its depth); a bad value stops
+// the run before it measures.
+TEST(HistoryCli, ASuiteRunRecordsTheOrdinalItIsGivenOrThatGitCounts) {
+  TempDir dir;
+  const std::string db = (dir / "h.sqlite").string();
+  const std::string suite = shell_word(PERFGATE_HOST_SUITE) + " --benchmark_filter='^cpu_gemm/naive/256' "
+                            "--benchmark_repetitions=2 --perfgate_mode=record --perfgate_results=" +
+                            shell_word((dir / "r.json").string()) + " --perfgate_history=" + shell_word(db);
+  const auto given = run_shell("PERFGATE_GIT_COMMIT=c1 " + suite + " --perfgate_history_ordinal=42");
+  ASSERT_EQ(given.exit_code, 0) << given.output;
+  EXPECT_NE(given.output.find("(main, ordinal 42, "), std::string::npos) << given.output;
+  const auto ordinal_of = [&](const std::string& commit) {
+    const auto rows = sql::open_database(db)->query("SELECT ordinal FROM runs WHERE commit_sha = ?", {commit});
+    return rows.size() == 1 && std::holds_alternative<std::int64_t>(rows[0][0]) ? std::get<std::int64_t>(rows[0][0]) : -1;
+  };
+  EXPECT_EQ(ordinal_of("c1"), 42);
+
+  const std::string git = "git -C " + shell_word(PERFGATE_SOURCE_ROOT) + " ";
+  const auto head = run_shell(git + "rev-parse HEAD");
+  if (head.exit_code != 0) GTEST_SKIP() << "perfgate's sources are no git checkout here: " << head.output;
+  const std::string commit = head.output.substr(0, head.output.find('\n'));
+  const bool shallow = run_shell(git + "rev-parse --is-shallow-repository").output.rfind("true", 0) == 0;
+  const auto counted = run_shell("PERFGATE_GIT_COMMIT=" + commit + " " + suite + " --perfgate_history_ordinal=git");
+  if (shallow) {
+    EXPECT_EQ(counted.exit_code, 2) << counted.output;
+    EXPECT_NE(counted.output.find("is a shallow clone"), std::string::npos) << counted.output;
+  } else {
+    ASSERT_EQ(counted.exit_code, 0) << counted.output;
+    const auto count = run_shell(git + "rev-list --count HEAD");
+    EXPECT_EQ(ordinal_of(commit), std::stoll(count.output)) << counted.output;
+  }
+  const auto unknown = run_shell("PERFGATE_GIT_COMMIT=0123456789abcdef0123456789abcdef01234567 " + suite +
+                                 " --perfgate_history_ordinal=git");
+  EXPECT_EQ(unknown.exit_code, 2) << unknown.output;
+  EXPECT_NE(unknown.output.find("--perfgate_history_ordinal=git: "), std::string::npos) << unknown.output;
+  for (const char* bad : {"-1", "seven", "1e3"}) {
+    const auto refused = run_shell(suite + " --perfgate_history_ordinal=" + bad);
+    EXPECT_EQ(refused.exit_code, 2) << refused.output;
+    EXPECT_NE(refused.output.find("--perfgate_history_ordinal"), std::string::npos) << refused.output;
+    EXPECT_EQ(refused.output.find("run recorded"), std::string::npos) << refused.output;
+  }
+  // perfgate run checks its --ordinal before ctest starts, and wants a history.
+  for (const std::string& args : {std::string("run --history ") + shell_word(db) + " --ordinal seven",
+                                  std::string("run --ordinal 7")}) {
+    const auto refused = perfgate(args + " --build-dir " + shell_word(dir.path().string()));
+    EXPECT_EQ(refused.exit_code, 2) << refused.output;
+    EXPECT_NE(refused.output.find("--ordinal"), std::string::npos) << refused.output;
+  }
+}
+
 class HistoryCliPostgres : public ::testing::Test {
  protected:
   void SetUp() override {

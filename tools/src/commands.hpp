@@ -86,6 +86,7 @@ struct RunOptions {
   std::string history;                             // --history, PERFGATE_HISTORY
   std::string history_kind = "main";               // --history-kind, PERFGATE_HISTORY_KIND
   int history_runs = kDefaultHistoryRuns;          // --history-runs, PERFGATE_HISTORY_RUNS
+  std::string history_ordinal;                     // --ordinal N|git, PERFGATE_HISTORY_ORDINAL: the suites resolve git
   bool require_gated = false;                      // --require-gated, PERFGATE_REQUIRE_GATED: NOT GATED suites exit 2
   // What the suites are judged against (reference/reference_choice.hpp):
   // --against REF|merge-base|baseline|stored (PERFGATE_AGAINST), else the default.
@@ -198,6 +199,7 @@ struct HistoryReportOptions {
   std::string since;                         // YYYY-MM-DD
   double max_p_value = stats::ChangePointSettings{}.max_p_value;
   std::string commit_url;                    // template with {commit}; empty: commits as plain text
+  std::string compare_url;                   // template with {from} and {to}; empty: no range links
 };
 int run_history_report(const HistoryReportOptions& options);
 

@@ -123,6 +123,7 @@ int run_ctest(const fs::path& ctest, std::vector<std::string> args, const RunOpt
     environment["PERFGATE_HISTORY"] = history_for_suites(options.history);
     environment["PERFGATE_HISTORY_KIND"] = options.history_kind;
     environment["PERFGATE_HISTORY_RUNS"] = std::to_string(options.history_runs);
+    if (!options.history_ordinal.empty()) environment["PERFGATE_HISTORY_ORDINAL"] = options.history_ordinal;
   }
   CtestOutputFilter filter;
   return run_program_lines(ctest, args, environment, [&](const std::string& line) {

@@ -34,6 +34,7 @@
 #include "perfgate/platform/fault_switch.hpp"
 #include "perfgate/runtime/suite_info.hpp"
 #include "runtime/recorded_command.hpp"
+#include "runtime/source_info.hpp"
 #include "cuda/this_device.hpp"
 
 // The suite run's sequence; each step's job is in its own file (above).
@@ -51,10 +52,20 @@ int record(const Results& current, const MainOptions& options) {
   return measured_exit_code(current);
 }
 
+// The run's place in the main line, for the history (--perfgate_history_ordinal):
+// resolved before measuring, so that a shallow clone costs nothing measured.
+std::optional<std::int64_t> recording_ordinal(const MainOptions& options) {
+  if (options.history_ordinal.empty()) return std::nullopt;
+  if (options.history_ordinal != "git") return std::stoll(options.history_ordinal);  // checked by main_options
+  const std::string source_dir = this_suite.source_dir ? this_suite.source_dir : "";
+  return main_line_ordinal(source_dir, source_info(source_dir, "").git_commit, "--perfgate_history_ordinal");
+}
+
 // After measuring (record and gate): the results kept, then recorded or
 // gated, then the run joins the history.
 int after_measuring(const Results& current, const RunReference& reference, const RunBaselines& baselines,
-                    RunHistory* history, const std::vector<std::string>& args, const MainOptions& options) {
+                    RunHistory* history, std::optional<std::int64_t> ordinal, const std::vector<std::string>& args,
+                    const MainOptions& options) {
   // The measurements are written first: whatever happens next, they are kept.
   if (const fs::path file = results_path(options, current.suite); !file.empty()) save_results(current, file);
   // The spreads are read before this run joins the history it is judged by.
@@ -64,7 +75,7 @@ int after_measuring(const Results& current, const RunReference& reference, const
                             ? record(current, options)
                             : gate_measured_run(current, reference, baselines, args, options, spreads ? &*spreads : nullptr);
   // After the verdict, and never changing it (run_history.hpp).
-  if (history) history->record(current);
+  if (history) history->record(current, ordinal);
   return exit_code;
 }
 
@@ -85,6 +96,7 @@ int measured_run(const std::vector<std::string>& args, const MainOptions& option
   // And the history is reached before measuring: an unreachable one stops the run now.
   std::unique_ptr<RunHistory> history;
   if (!options.history.empty() && options.mode != RunMode::smoke) history = open_run_history(options.history, options.history_kind);
+  const std::optional<std::int64_t> ordinal = history ? recording_ordinal(options) : std::nullopt;
   RunReference reference;
   if (options.mode == RunMode::gate) reference = reference_for_run(std::move(own), baselines, history.get(), suite, device, options);
   Results current;
@@ -94,7 +106,7 @@ int measured_run(const std::vector<std::string>& args, const MainOptions& option
     keep_finished_cases(suite_results(std::move(stop.finished), suite, device, ceilings, command), options, stop.signal);
   }
   if (options.mode == RunMode::smoke) return measured_exit_code(current);
-  return after_measuring(current, reference, baselines, history.get(), args, options);
+  return after_measuring(current, reference, baselines, history.get(), ordinal, args, options);
 }
 
 // A gate run given no baseline gates against the folder perfgate_add_suite

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <limits>
 #include <map>
 
 #include "perfgate/model/run_kind.hpp"
@@ -77,6 +78,13 @@ std::string parse_history_kind(const std::string& value) {
   return value;
 }
 
+// A number or "git" (resolved before measuring, main_line_ordinal).
+std::string parse_history_ordinal(const std::string& value) {
+  if (value == "git") return value;
+  parse_whole("--perfgate_history_ordinal", value, 0, std::numeric_limits<int>::max());
+  return value;
+}
+
 // The name becomes <suite>.results.json and the baseline's file name: it may
 // not leave those folders (from the environment of a shared machine, say).
 std::string checked_suite(const std::string& value) {
@@ -120,6 +128,8 @@ const std::map<std::string, std::pair<Setter, std::string>>& flag_table() {
       {kHistoryFlag.suite, {[](MainOptions& o, const std::string& v) { o.history = v; }, kHistoryFlag.help}},
       {kHistoryKindFlag.suite, {[](MainOptions& o, const std::string& v) { o.history_kind = parse_history_kind(v); },
                                 kHistoryKindFlag.help}},
+      {kHistoryOrdinalFlag.suite, {[](MainOptions& o, const std::string& v) { o.history_ordinal = parse_history_ordinal(v); },
+                                   kHistoryOrdinalFlag.help}},
       {kHistoryRunsFlag.suite, {[](MainOptions& o, const std::string& v) { o.history_runs = parse_count(kHistoryRunsFlag.suite, v, 1, kMaxHistoryRuns); },
                                 kHistoryRunsFlag.help}},
       {"promote_hint", {[](MainOptions& o, const std::string& v) { o.promote_hint = parse_bool("promote_hint", v); },

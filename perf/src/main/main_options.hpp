@@ -40,6 +40,7 @@ struct MainOptions {
   std::filesystem::path trace_dir;     // --perfgate_trace=DIR: traced pass, Chrome traces in DIR
   std::string history;                 // --perfgate_history=URL: spreads from it, the run recorded in it
   std::string history_kind = "main";   // --perfgate_history_kind=main|pr|ab
+  std::string history_ordinal;         // --perfgate_history_ordinal=N|git: the run's place in the main line; "" none
   int history_runs = kDefaultHistoryRuns;  // --perfgate_history_runs=K: the history reference's runs
   // --perfgate_promote_hint=false: a record run does not name the promote
   // command (perfgate baseline update and ab record rounds into temporary

@@ -12,6 +12,8 @@
 // there and names its opener in this_suite (perfgate/runtime/suite_info.hpp).
 
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -41,11 +43,12 @@ class RunHistory {
   // The recent spread of each of `current`'s cases on its testbed.
   virtual RunSpreadHistory spreads(const Results& current) = 0;
 
-  // Stores the run (its kind as given); a run stored before is not stored
-  // again.  Prints one line saying where it went, or that nothing was
-  // measured and so nothing recorded.  Never throws: recording comes after
-  // the verdict and never changes it (a failure is a warning).
-  virtual void record(const Results& current) noexcept = 0;
+  // Stores the run (its kind as given; at `ordinal` in the main line when
+  // one is given); a run stored before is not stored again.  Prints one line
+  // saying where it went, or that nothing was measured and so nothing
+  // recorded.  Never throws: recording comes after the verdict and never
+  // changes it (a failure is a warning).
+  virtual void record(const Results& current, std::optional<std::int64_t> ordinal) noexcept = 0;
 };
 
 // The history at `url` through this binary's opener (this_suite); an

@@ -24,7 +24,7 @@ class SqlRunHistory : public RunHistory {
       : db_(history::open_history(url, sql::Access::create)), kind_(std::move(kind)) {}
   Reference reference(const Fingerprint& device, const std::string& suite, std::size_t runs) override;
   RunSpreadHistory spreads(const Results& current) override;
-  void record(const Results& current) noexcept override;
+  void record(const Results& current, std::optional<std::int64_t> ordinal) noexcept override;
 
  private:
   std::unique_ptr<sql::Connection> db_;
@@ -54,7 +54,7 @@ bool anything_measured(const Results& results) {
   return false;
 }
 
-void SqlRunHistory::record(const Results& current) noexcept {
+void SqlRunHistory::record(const Results& current, std::optional<std::int64_t> ordinal) noexcept {
   try {
     if (!anything_measured(current)) {
       std::cerr << "perfgate: nothing was measured (every case skipped or failed): nothing recorded in the history\n";
@@ -62,10 +62,12 @@ void SqlRunHistory::record(const Results& current) noexcept {
     }
     history::IngestOptions options;
     options.kind = kind_;
+    options.ordinal = ordinal;
     options.missing_commit_advice = history::kRecordingCommitAdvice;
     const history::IngestSummary s = history::ingest_results(*db_, current, "this run (" + current.suite + ")", options);
     for (const std::string& warning : s.warnings) std::cerr << "perfgate: warning: " << printable_text(warning) << "\n";
-    std::cerr << "perfgate: run recorded in the history " << db_->describe() << " (" << kind_ << ", " << s.measurements
+    std::cerr << "perfgate: run recorded in the history " << db_->describe() << " (" << kind_
+              << (ordinal ? ", ordinal " + std::to_string(*ordinal) : std::string()) << ", " << s.measurements
               << " cases" << (s.runs_present ? ", already there" : "") << ")\n";
   } catch (const std::exception& e) {
     // Recording never changes the verdict: the gate has spoken already.

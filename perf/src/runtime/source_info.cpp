@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "perfgate/platform/errors.hpp"
+
 namespace perfgate {
 namespace {
 
@@ -25,6 +27,23 @@ std::string shell_quote(const std::string& text) {
 }
 
 }  // namespace
+
+std::int64_t main_line_ordinal(const std::string& source_dir, const std::string& commit, const std::string& flag) {
+  const std::string asked = flag + "=git: ";
+  if (source_dir.empty()) throw InputError(asked + "this binary knows no source checkout; pass the ordinal as a number");
+  if (commit.empty()) throw InputError(asked + "no commit under test (no git checkout at " + source_dir + ")");
+  const std::string git = "git -C " + shell_quote(source_dir) + " ";
+  if (first_line_of(git + "rev-parse --is-shallow-repository 2>/dev/null") == "true")
+    throw InputError(asked + source_dir + " is a shallow clone: its commit count is its depth, not the commit's place "
+                     "in the main line (fetch the whole history: actions/checkout's fetch-depth: 0, GitLab's GIT_DEPTH: 0)");
+  const std::string count =
+      first_line_of(git + "rev-list --count " + shell_quote(commit) + " -- 2>/dev/null");
+  char* end = nullptr;
+  const long long value = std::strtoll(count.c_str(), &end, 10);
+  if (count.empty() || *end != '\0' || value <= 0)
+    throw InputError(asked + "git cannot count the main line up to " + commit + " in " + source_dir);
+  return value;
+}
 
 Source source_info(const std::string& source_dir, const std::string& command) {
   Source source;

@@ -24,6 +24,14 @@ inline constexpr SharedFlag kHistoryFlag{
 inline constexpr SharedFlag kHistoryKindFlag{
     "history_kind", "--history-kind", "main|pr|ab: how the run is recorded (only main runs form the trend; default main)"};
 
+// The run's place in the main line, by which the history orders runs
+// (main_options.cpp and run_command.cpp check it; source_info.hpp derives "git").
+inline constexpr SharedFlag kHistoryOrdinalFlag{
+    "history_ordinal", "--ordinal",
+    "N|git: the commit's place in the main line, which orders the history's runs by commit (git: `git rev-list "
+    "--count` of the run's commit in the source checkout; refused in a shallow clone); default none: "
+    "runs without one follow those with one, by date"};
+
 // How many of the testbed's latest main-line runs make the reference of a
 // suite with no baseline of its own device (history/reference_runs.hpp).
 inline constexpr SharedFlag kHistoryRunsFlag{
