@@ -78,10 +78,42 @@ void ingest_second_testbed(const std::string& db, const fs::path& folder, int n)
   }
 }
 
+// Runs of the other kinds beside the main line, and the gate's verdicts:
+// pull requests pr1..pr3 ("a" at 1.4 ms, "b" as ever; no ordinal: not on
+// the main line) on the day of main run 21, one A/B run on the day of run
+// 25; run 20 judged against run 19 (main) and pull request pr1 against run
+// 19 (pr), both with "a" a REGRESSION.
+void ingest_other_kinds(const std::string& db, const fs::path& folder) {
+  const auto ingest = [&](const fs::path& file, const std::string& kind) {
+    const auto r = perfgate("history ingest --history " + shell_word(db) + " --kind " + kind + " " + shell_word(file.string()));
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+  };
+  const auto run = [&](const std::string& commit, const std::string& date, int seed) {
+    Results r = testing::results("s", {testing::benchmark("a", testing::lognormal_samples(1.4e-3, 0.01, 10, seed)),
+                                       testing::benchmark("b", testing::lognormal_samples(2e-3, 0.01, 10, seed + 1))});
+    r.source.git_commit = commit;
+    r.created_utc = date;
+    const fs::path file = folder / (commit + ".json");
+    save_results(r, file);
+    return file;
+  };
+  for (int i = 1; i <= 3; ++i) ingest(run("pr" + std::to_string(i), "2026-11-21T1" + std::to_string(i) + ":00:00Z", 3000 + 10 * i), "pr");
+  ingest(run("ab1", "2026-11-25T12:00:00Z", 3100), "ab");
+  for (const auto& [current, kind] : {std::pair<std::string, std::string>{"run20", "main"}, {"pr1", "pr"}}) {
+    const fs::path comparison = folder / (current + ".comparison.json");
+    const auto compared = perfgate("compare " + shell_word((folder / "run19.json").string()) + " " +
+                                   shell_word((folder / (current + ".json")).string()) + " --json " +
+                                   shell_word(comparison.string()));
+    ASSERT_EQ(compared.exit_code, 1) << "a is 25-40% slower: " << compared.output;
+    ingest(comparison, kind);
+  }
+}
+
 // The testbed the results builder's CPU fingerprint gives (as history_cli_e2e_test.cpp).
 constexpr const char* kTestbed = "cpu-test-cpu-9000-8cpu";
 constexpr const char* kSecondTestbed = "second-box";
 constexpr const char* kCommitUrl = "https://git.example.org/org/repo/commit/{commit}";
+constexpr const char* kCompareUrl = "https://git.example.org/org/repo/compare/{from}...{to}";
 
 fs::path page_of(const fs::path& site, const std::string& benchmark, const std::string& testbed = kTestbed) {
   return site / dashboard::series_page_name({"s", testbed, benchmark});
@@ -141,19 +173,22 @@ constexpr const char* kChartProbe = R"js(
     });
     if (hit) hit.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, view: window}));
   }
-  var pre = document.createElement('pre');
-  pre.id = 'probe';
-  pre.textContent = JSON.stringify(out);
-  document.body.appendChild(pre);
+  probe_answer(out);
 })();
 )js";
 
-Probed probe_chart(const fs::path& page, const std::string& settings, const std::string& name) {
+// Runs `script` on a copy of `page` after the page's own scripts, in a
+// window `width` px wide (0: chromium's default); the script leaves its
+// answer as JSON in <pre id="probe"> (probe_answer() writes it there).
+Probed probe_page(const fs::path& page, const std::string& script, const std::string& name,
+                  const std::string& fragment = "", int width = 0) {
   std::string html = read_text(page);
-  html.insert(html.rfind("</body>"), "<script>var probe = " + settings + ";" + kChartProbe + "</script>");
+  html.insert(html.rfind("</body>"),
+              "<script>function probe_answer(out) { var pre = document.createElement('pre'); pre.id = 'probe'; "
+              "pre.textContent = JSON.stringify(out); document.body.appendChild(pre); }\n" + script + "</script>");
   const fs::path copy = page.parent_path() / (name + ".html");  // beside it: the same relative paths
   testing::write_text(copy, html);
-  Probed probed{testing::load_in_browser(copy), {}};
+  Probed probed{testing::load_in_browser(copy, {}, fragment, width), {}};
   fs::remove(copy);
   if (!probed.page.skip_reason.empty()) return probed;
   const std::string open = "<pre id=\"probe\">";
@@ -165,6 +200,10 @@ Probed probe_chart(const fs::path& page, const std::string& settings, const std:
   const std::size_t text = from + open.size();
   probed.seen = nlohmann::json::parse(unescape_text(probed.page.dom.substr(text, probed.page.dom.find("</pre>", text) - text)));
   return probed;
+}
+
+Probed probe_chart(const fs::path& page, const std::string& settings, const std::string& name) {
+  return probe_page(page, "var probe = " + settings + ";" + kChartProbe, name);
 }
 
 // "median 1.00 ms, 95% [0.990 ms, 1.01 ms], n 10" of point `i` of a chart
@@ -207,8 +246,9 @@ class HistoryReport : public ::testing::Test {
     dir_ = new TempDir;
     ingest_series(db(), dir_->path(), 30, 20);
     ingest_second_testbed(db(), dir_->path(), 30);
+    ingest_other_kinds(db(), dir_->path());
     const auto r = perfgate("history report --history " + shell_word(db()) + " --out " + shell_word(site().string()) +
-                            " --commit-url " + shell_word(kCommitUrl));
+                            " --commit-url " + shell_word(kCommitUrl) + " --compare-url " + shell_word(kCompareUrl));
     ASSERT_EQ(r.exit_code, 0) << r.output;
     EXPECT_NE(r.output.find("6 page(s) (4 series, 2 change(s); "), std::string::npos) << r.output;
     const auto plain = perfgate("history report --history " + shell_word(db()) + " --out " + shell_word(plain_site().string()));
@@ -318,7 +358,10 @@ TEST_F(HistoryReport, EveryPageLoadsOnlyTheSitesOwnFilesAndIsEscaped) {
       // The only absolute URLs are the commit links the template asked for
       // (and the template itself, handed to the chart's script).
       const std::string without_links = std::regex_replace(
-          page, std::regex("(href=)?\"https://git\\.example\\.org/org/repo/commit/([a-z0-9]+|\\{commit\\})\""), "");
+          page,
+          std::regex("(href=)?\"https://git\\.example\\.org/org/repo/(commit/([a-z0-9]+|\\{commit\\})|"
+                     "compare/[a-z0-9]+\\.\\.\\.[a-z0-9]+)\""),
+          "");
       EXPECT_FALSE(std::regex_search(without_links, std::regex("https?:|//[a-z]", std::regex::icase))) << entry.path();
       EXPECT_EQ(page.find("<b>"), std::string::npos) << "unescaped markup in " << entry.path();
     }
@@ -332,8 +375,9 @@ TEST_F(HistoryReport, TheChartZoomsReadsOutAndOpensTheCommitOfAChange) {
       probe_chart(page_of(site(), "a"), "{readAt: 5, zoomFrom: 8, zoomTo: 24, markCommit: 'commit20'}", "probe-zoom");
   if (!probed.page.skip_reason.empty()) GTEST_SKIP() << probed.page.skip_reason;
   const nlohmann::json& seen = probed.seen;
-  EXPECT_EQ(seen["lines"], nlohmann::json({std::string(kTestbed) + ":30", std::string(kSecondTestbed) + ":30"}))
-      << "both testbeds of a on one chart";
+  EXPECT_EQ(seen["lines"], nlohmann::json({std::string(kTestbed) + ":30", std::string(kSecondTestbed) + ":30",
+                                           std::string(kTestbed) + ":3", std::string(kTestbed) + ":1"}))
+      << "both testbeds of a on one chart, then the first's pull-request and A/B runs";
   EXPECT_EQ(seen["surface"], "CANVAS") << seen;
   // The cursor read-out: commit, ordinal, date, median, interval, n of each testbed's run 5.
   const std::string readout = seen["readout"];
@@ -385,6 +429,125 @@ TEST_F(HistoryReport, WithoutACommitUrlTheMarksAreNoLinks) {
   EXPECT_EQ(probed.page.dom.find("href=\"https"), std::string::npos);
 }
 
+TEST_F(HistoryReport, OtherKindsCaughtRegressionsAndCommitRangesTravelWithTheSeries) {
+  const std::string a = read_text(site() / dashboard::series_data_name({"s", kTestbed, "a"}));
+  EXPECT_NE(a.find("others:[{kind:\"pr\",points:\""), std::string::npos) << a;
+  EXPECT_NE(a.find("{kind:\"ab\",points:\""), std::string::npos) << a;
+  EXPECT_NE(a.find("{commit:\"commit20\",kind:\"main\","), std::string::npos) << a;
+  EXPECT_NE(a.find("{commit:\"pr1\",kind:\"pr\","), std::string::npos) << a;
+  const std::string b = read_text(site() / dashboard::series_data_name({"s", kTestbed, "b"}));
+  EXPECT_NE(b.find("caught:[]"), std::string::npos) << "b never regressed: " << b;
+  const std::string second = read_text(site() / dashboard::series_data_name({"s", kSecondTestbed, "a"}));
+  EXPECT_NE(second.find("others:[],\ncaught:[]"), std::string::npos) << "nothing else ran there: " << second;
+  const std::string page = read_text(page_of(site(), "a"));
+  EXPECT_NE(page.find("<h2>Regressions the gate caught</h2>"), std::string::npos);
+  EXPECT_NE(page.find("href=\"https://git.example.org/org/repo/commit/pr1\">pr1</a></td><td>pull request</td>"),
+            std::string::npos) << page;
+  // The step at run 20 links its range: from run 19, the last before it.
+  EXPECT_NE(read_text(site() / "changes.html")
+                .find("<a class=\"compare\" href=\"https://git.example.org/org/repo/compare/commit19...commit20\""),
+            std::string::npos);
+  EXPECT_EQ(read_text(plain_site() / "changes.html").find("class=\"compare\""), std::string::npos) << "no --compare-url";
+}
+
+// What the chart holds and shows, in the browser: its lines, which are
+// visible, where the pull-request runs stand, the caught regressions' marks.
+constexpr const char* kKindsProbe = R"js(
+(function () {
+  var chart = perfgate.current, out = {labels: chart.graph.getLabels().slice(1), visible: chart.graph.visibility()};
+  out.prX = [];
+  chart.lines.forEach(function (line) {
+    if (line.kind === 'pr') line.points.forEach(function (p) { out.prX.push(chart.x(p)); });
+  });
+  out.toggles = Array.prototype.map.call(document.querySelectorAll('input.kind-toggle'), function (box) {
+    return box.getAttribute('data-kind') + ':' + box.checked + ':' + box.parentNode.textContent.trim();
+  });
+  out.caught = Array.prototype.map.call(document.querySelectorAll('.caught-mark'), function (mark) {
+    return mark.getAttribute('data-commit') + ':' + mark.getAttribute('data-kind');
+  });
+  out.shown = document.getElementById('chart').getAttribute('data-shown');
+  probe_answer(out);
+})();
+)js";
+
+TEST_F(HistoryReport, PullRequestRunsStandBesideTheMainLineWhenAskedAndCaughtRegressionsAreMarked) {
+  const Probed off = probe_page(page_of(site(), "a"), kKindsProbe, "probe-kinds-off");
+  if (!off.page.skip_reason.empty()) GTEST_SKIP() << off.page.skip_reason;
+  const std::string first(kTestbed), second(kSecondTestbed);
+  EXPECT_EQ(off.seen["labels"], nlohmann::json({first, second, first + " (pull request)", first + " (A/B)"})) << off.seen;
+  EXPECT_EQ(off.seen["visible"], nlohmann::json({true, true, false, false})) << "other kinds off by default";
+  EXPECT_EQ(off.seen["toggles"], nlohmann::json({"ab:false:A/B runs (1)", "pr:false:pull request runs (3)"})) << off.seen;
+  // Not on the main line: after run 21 (of either testbed) in time, before run 22.
+  EXPECT_EQ(off.seen["prX"], nlohmann::json({21.5, 21.5, 21.5})) << off.seen;
+  EXPECT_EQ(off.seen["caught"], nlohmann::json({"commit20:main"})) << "the pull request's line is off: " << off.seen;
+  EXPECT_EQ(off.seen["shown"], "");
+
+  const Probed on = probe_page(page_of(site(), "a"), kKindsProbe, "probe-kinds-on", "show=pr");
+  EXPECT_EQ(on.seen["visible"], nlohmann::json({true, true, true, false})) << on.seen;
+  EXPECT_EQ(on.seen["toggles"], nlohmann::json({"ab:false:A/B runs (1)", "pr:true:pull request runs (3)"})) << on.seen;
+  EXPECT_EQ(on.seen["caught"], nlohmann::json({"commit20:main", "pr1:pr"})) << on.seen;
+  EXPECT_EQ(on.seen["shown"], "pr");
+  EXPECT_NE(on.page.dom.find("data-requests=\"0\""), std::string::npos) << on.page.log;
+}
+
+// At 600 px (a phone held sideways, a narrow split) no page scrolls sideways:
+// wide tables scroll in their own box, long names wrap.
+TEST_F(HistoryReport, NoPageScrollsSidewaysAt600Pixels) {
+  const std::string probe = "probe_answer({page: document.documentElement.scrollWidth, "
+                            "window: document.documentElement.clientWidth});";
+  for (const fs::path& page : {site() / "index.html", site() / "changes.html", page_of(site(), "a"), page_of(site(), kOddName)}) {
+    const Probed narrow = probe_page(page, probe, "probe-narrow", "", 600);
+    if (!narrow.page.skip_reason.empty()) GTEST_SKIP() << narrow.page.skip_reason;
+    ASSERT_TRUE(narrow.seen.contains("window")) << page;
+    EXPECT_LE(narrow.seen["window"].get<int>(), 600) << "the window is 600 px: " << narrow.seen;
+    EXPECT_LE(narrow.seen["page"].get<int>(), narrow.seen["window"].get<int>()) << page << ": " << narrow.seen;
+  }
+}
+
+// A history without ordinals is charted by date: the axis says the day,
+// or the hour on a range of a few days, and no label is clipped or
+// overlaps the next.
+TEST(HistoryReportDates, TheDateAxisLabelsAreReadable) {
+  TempDir dir;
+  const std::string db = (dir / "h.sqlite").string();
+  for (int i = 0; i < 24; ++i) {
+    for (const auto& [benchmark, date] : {std::pair<std::string, std::string>{"hourly", "2026-11-03T" + std::string(i < 10 ? "0" : "") +
+                                                                                             std::to_string(i) + ":17:00Z"},
+                                          {"daily", "2026-10-" + std::string(i + 1 < 10 ? "0" : "") + std::to_string(i + 1) +
+                                                        "T09:17:00Z"}}) {
+      Results r = testing::results(benchmark, {testing::benchmark(benchmark, testing::lognormal_samples(1e-3, 0.01, 10, i))});
+      r.source.git_commit = benchmark + std::to_string(i);
+      r.created_utc = date;
+      const fs::path file = dir / (benchmark + std::to_string(i) + ".json");
+      save_results(r, file);
+      const auto ingested = perfgate("history ingest --history " + shell_word(db) + " " + shell_word(file.string()));
+      ASSERT_EQ(ingested.exit_code, 0) << ingested.output;
+    }
+  }
+  const auto r = perfgate("history report --history " + shell_word(db) + " --out " + shell_word((dir / "site").string()));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const std::string probe = R"js(
+    var labels = Array.prototype.slice.call(document.querySelectorAll('.dygraph-axis-label-x'));
+    probe_answer(labels.map(function (e) {
+      var box = e.getBoundingClientRect();
+      return {text: e.textContent, fits: e.scrollWidth <= e.clientWidth + 1, left: box.left, right: box.right};
+    }));)js";
+  for (const auto& [benchmark, pattern] : {std::pair<std::string, std::string>{"hourly", "^11-03 [0-2][0-9]:[0-5][0-9]$"},
+                                           {"daily", "^2026-1[01]-[0-3][0-9]$"}}) {
+    const Probed axis = probe_page(dir / "site" / dashboard::series_page_name({benchmark, kTestbed, benchmark}), probe,
+                                   "probe-axis");
+    if (!axis.page.skip_reason.empty()) GTEST_SKIP() << axis.page.skip_reason;
+    ASSERT_GE(axis.seen.size(), 3u) << benchmark << ": " << axis.seen;
+    double previous_right = -1e9;
+    for (const nlohmann::json& label : axis.seen) {
+      EXPECT_TRUE(std::regex_search(label["text"].get<std::string>(), std::regex(pattern))) << benchmark << ": " << label;
+      EXPECT_TRUE(label["fits"].get<bool>()) << "clipped: " << label;
+      EXPECT_GE(label["left"].get<double>() + 0.5, previous_right) << "overlaps the label before it: " << axis.seen;
+      previous_right = label["right"].get<double>();
+    }
+  }
+}
+
 // One line, exit 2.
 void expect_refused(const std::string& args, const std::string& says) {
   const auto r = perfgate(args);
@@ -407,6 +570,10 @@ TEST_F(HistoryReport, BadInputIsOneLineExitTwo) {
     expect_refused("history report --history " + shell_word(db()) + " --out " + shell_word((*dir_ / "z").string()) +
                        " --commit-url " + shell_word(std::string(bad)),
                    "--commit-url");
+  for (const char* bad : {"https://host/compare/{from}", "https://host/compare/{to}..{commit}"})
+    expect_refused("history report --history " + shell_word(db()) + " --out " + shell_word((*dir_ / "z").string()) +
+                       " --compare-url " + shell_word(std::string(bad)),
+                   "--compare-url");
   EXPECT_FALSE(fs::exists(*dir_ / "z")) << "refused before anything was written";
 }
 

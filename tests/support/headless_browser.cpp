@@ -31,7 +31,7 @@ std::string chromium_command(const std::string& chromium, const fs::path& profil
 
 }  // namespace
 
-BrowserPage load_in_browser(const fs::path& file, const fs::path& screenshot, const std::string& fragment) {
+BrowserPage load_in_browser(const fs::path& file, const fs::path& screenshot, const std::string& fragment, int window_width) {
   BrowserPage page;
   const std::string chromium = chromium_path();
   if (chromium.empty()) {
@@ -42,7 +42,9 @@ BrowserPage load_in_browser(const fs::path& file, const fs::path& screenshot, co
   const std::string url = shell_word("file://" + fs::absolute(file).string() + (fragment.empty() ? "" : "#" + fragment));
   const std::string base = chromium_command(chromium, profile.path() / "profile");
   const fs::path log = profile / "stderr.log";
-  const CommandResult dumped = run_shell("(" + base + " --dump-dom " + url + " 2>" + shell_word(log.string()) + ")");
+  const std::string window = window_width > 0 ? " --window-size=" + std::to_string(window_width) + ",900" : "";
+  const CommandResult dumped =
+      run_shell("(" + base + window + " --dump-dom " + url + " 2>" + shell_word(log.string()) + ")");
   page.dom = dumped.output;
   page.log = fs::exists(log) ? read_text(log) : "";
   if (dumped.exit_code != 0) page.log += "\nchromium exited with " + std::to_string(dumped.exit_code);

@@ -14,9 +14,10 @@ struct BrowserPage {
   std::string log;          // chromium's stderr
 };
 
-// Loads `file` (with `#fragment` when one is given); writes a PNG screenshot
+// Loads `file` (with `#fragment` when one is given) in a window
+// `window_width` px wide (0: chromium's default); writes a PNG screenshot
 // to `screenshot` when it is not empty (1400 px wide).
 BrowserPage load_in_browser(const std::filesystem::path& file, const std::filesystem::path& screenshot = {},
-                            const std::string& fragment = "");
+                            const std::string& fragment = "", int window_width = 0);
 
 }  // namespace perfgate::testing

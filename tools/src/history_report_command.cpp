@@ -13,7 +13,8 @@ namespace perfgate::cli {
 int run_history_report(const HistoryReportOptions& options) {
   dashboard::SiteOptions site;
   // Checked before the history is opened: a bad template costs no query.
-  if (!options.commit_url.empty()) site.commit_link = dashboard::CommitLink::from_template(options.commit_url);
+  if (!options.commit_url.empty()) site.links.commit = dashboard::CommitLink::from_template(options.commit_url);
+  if (!options.compare_url.empty()) site.links.compare = dashboard::CompareLink::from_template(options.compare_url);
   const auto db = history::open_history(options.db, sql::Access::read_only);
   site.filter = since({options.benchmark_regex, options.testbed, {}, "main"}, options.since);
   site.change_points.max_p_value = options.max_p_value;

@@ -17,6 +17,7 @@
 //   perfgate report --shards DIR --expected-shards N --report-dir OUT
 //   perfgate comment COMPARISON.json... [--report-url URL] [--dashboard-url URL] [--id NAME] [--out FILE]
 //   perfgate history report --out DIR [--history URL] [--benchmark REGEX] [--testbed NAME] [--since DATE]
+//                          [--commit-url T] [--compare-url T]
 //   perfgate --version | --help;  perfgate completion bash [--output F];  perfgate man [--output F] (hidden)
 // Conventions (cli_*.hpp): "-" is standard input where a command reads one
 // file, every error is one line "perfgate: error: ...", exit codes in --help.
@@ -271,6 +272,9 @@ void add_history(CLI::App& app, Program& p) {
       ->check(finite_number_validator())->check(CLI::Range(1e-12, 0.5))->capture_default_str();
   o->add_option("--commit-url", p.history_report.commit_url,
                 "commits as links: a URL template such as https://host/org/repo/commit/{commit}");
+  o->add_option("--compare-url", p.history_report.compare_url,
+                "each change's range of commits as a link: a URL template such as "
+                "https://host/org/repo/compare/{from}...{to} (from: the last run before the change)");
 }
 
 void add_report(CLI::App& app, Program& p) {
@@ -334,6 +338,17 @@ void add_run(CLI::App& app, Program& p) {
       ->envname("PERFGATE_HISTORY_KIND")
       ->check(CLI::IsMember(std::vector<std::string>(kRunKinds.begin(), kRunKinds.end())))
       ->capture_default_str();
+  auto* history_url = r->get_option(kHistoryFlag.cli);
+  add_shared_option(*r, cli_flag(kHistoryOrdinalFlag), p.run.history_ordinal)
+      ->envname("PERFGATE_HISTORY_ORDINAL")
+      ->check(CLI::Validator(
+          [](std::string& value) {
+            const bool number = !value.empty() && value.size() <= 9 &&
+                                value.find_first_not_of("0123456789") == std::string::npos;
+            return number || value == "git" ? std::string() : "N (a whole number) or git";
+          },
+          "N|git"))
+      ->needs(history_url);
   add_shared_option(*r, cli_flag(kHistoryRunsFlag), p.run.history_runs)
       ->envname("PERFGATE_HISTORY_RUNS")
       ->check(CLI::Range(1, 1000))

@@ -87,18 +87,20 @@
     return points;
   }
 
-  // The view in the URL's fragment: x=lo,hi (the zoomed range) and
-  // hide=<testbed> once per testbed switched off, so that a link reopens it.
+  // The view in the URL's fragment: x=lo,hi (the zoomed range),
+  // hide=<testbed> once per testbed switched off and show=<kind> once per
+  // kind of run switched on (pr, ab), so that a link reopens it.
   function readState() {
     var state = new URLSearchParams(location.hash.slice(1)), range = null;
     var x = (state.get('x') || '').split(',').map(Number);
     if (x.length === 2 && isFinite(x[0]) && isFinite(x[1]) && x[0] < x[1]) range = x;
-    return {range: range, hidden: state.getAll('hide').filter(Boolean)};
+    return {range: range, hidden: state.getAll('hide').filter(Boolean), shown: state.getAll('show').filter(Boolean)};
   }
-  function writeState(range, hidden) {
+  function writeState(range, hidden, shown) {
     var state = new URLSearchParams();
     if (range) state.set('x', range.map(function (v) { return Number(v.toPrecision(12)); }).join(','));
     hidden.forEach(function (testbed) { state.append('hide', testbed); });
+    shown.forEach(function (kind) { state.append('show', kind); });
     var fragment = state.toString();
     history.replaceState(null, '', fragment ? '#' + fragment : location.pathname + location.search);
   }
@@ -118,17 +120,53 @@
     return link;
   }
 
+  // How the page names a kind of run.
+  var KIND_NAMES = {pr: 'pull request', ab: 'A/B'};
+  function kindName(kind) { return KIND_NAMES[kind] || kind; }
+
+  // A run of another kind as a hollow triangle (pull request) or square
+  // (A/B): it stands beside the main line, never joined to it.
+  function drawKindPoint(kind) {
+    return function (graph, name, ctx, cx, cy, color, radius) {
+      var r = radius + 1.5;
+      ctx.beginPath();
+      if (kind === 'pr') {
+        ctx.moveTo(cx, cy - r);
+        ctx.lineTo(cx + r, cy + r);
+        ctx.lineTo(cx - r, cy + r);
+        ctx.closePath();
+      } else {
+        ctx.rect(cx - r, cy - r, 2 * r, 2 * r);
+      }
+      ctx.strokeStyle = color;
+      ctx.lineWidth = 1.5;
+      ctx.stroke();
+    };
+  }
+
   function Chart(ownPage, template) {
     var self = this;
     this.template = template;
-    this.lines = Object.keys(seriesByPage).map(function (page) { return seriesByPage[page]; })
-      .sort(function (a, b) { return a.testbed < b.testbed ? -1 : a.testbed > b.testbed ? 1 : 0; })
-      .map(function (s) { return {series: s, points: decodePoints(s, decodeRuns(runsByTestbed[s.testbed]))}; });
-    this.own = this.lines.findIndex(function (line) { return line.series.page === ownPage; });
-    // Commit order across testbeds: the ordinal when every run has one, the run's date otherwise.
-    this.byOrdinal = this.lines.every(function (line) {
-      return line.points.every(function (p) { return p.ordinal !== null; });
+    var mains = Object.keys(seriesByPage).map(function (page) { return seriesByPage[page]; })
+      .sort(function (a, b) { return a.testbed < b.testbed ? -1 : a.testbed > b.testbed ? 1 : 0; });
+    // The main lines first (one a testbed), then each testbed's runs of other kinds.
+    this.lines = mains.map(function (s, t) {
+      return {series: s, kind: 'main', colour: t, points: decodePoints(s, decodeRuns(runsByTestbed[s.testbed]))};
     });
+    mains.forEach(function (s, t) {
+      (s.others || []).forEach(function (other) {
+        self.lines.push({series: s, kind: other.kind, colour: t,
+                         points: decodePoints({base: s.base, points: other.points}, decodeRuns(runsByTestbed[s.testbed]))});
+      });
+    });
+    this.kinds = this.lines.map(function (line) { return line.kind; })
+      .filter(function (kind, i, all) { return kind !== 'main' && all.indexOf(kind) === i; }).sort();
+    this.own = this.lines.findIndex(function (line) { return line.series.page === ownPage; });
+    // Commit order across testbeds: the ordinal when every main-line run has one, the run's date otherwise.
+    this.byOrdinal = this.lines.every(function (line) {
+      return line.kind !== 'main' || line.points.every(function (p) { return p.ordinal !== null; });
+    });
+    this.placeOtherRuns();
     this.buildRows();
     this.div = document.getElementById('chart');
     this.marks = document.getElementById('marks');
@@ -137,12 +175,74 @@
     this.hidden = state.hidden.filter(function (testbed) {
       return self.lines.some(function (line, i) { return i !== self.own && line.series.testbed === testbed; });
     });
+    this.shown = state.shown.filter(function (kind) { return self.kinds.indexOf(kind) >= 0; });
+    this.addKindToggles();
     this.graph = new Dygraph(this.div, this.rows, this.options(state.range));
     this.bindToggles();
     this.show(this.rows.length - 1);
   }
 
-  Chart.prototype.x = function (point) { return this.byOrdinal ? point.ordinal : point.time * 1000; };
+  Chart.prototype.x = function (point) {
+    if (point.x !== undefined) return point.x;
+    return this.byOrdinal ? point.ordinal : point.time * 1000;
+  };
+
+  // On an ordinal axis a run of another kind without an ordinal (a pull
+  // request is not on the main line) stands half a commit after the
+  // latest main-line run before it in time.
+  Chart.prototype.placeOtherRuns = function () {
+    if (!this.byOrdinal) return;
+    var main = [];
+    this.lines.forEach(function (line) {
+      if (line.kind === 'main') line.points.forEach(function (p) { main.push(p); });
+    });
+    main.sort(function (a, b) { return a.time - b.time || a.ordinal - b.ordinal; });
+    this.lines.forEach(function (line) {
+      if (line.kind === 'main') return;
+      line.points.forEach(function (p) {
+        if (p.ordinal !== null) return;
+        var before = null;
+        for (var i = 0; i < main.length && main[i].time <= p.time; i++) before = main[i];
+        p.x = before ? before.ordinal + 0.5 : (main.length ? main[0].ordinal - 0.5 : 0);
+      });
+    });
+  };
+
+  Chart.prototype.lineLabel = function (line) {
+    return line.kind === 'main' ? line.series.testbed : line.series.testbed + ' (' + kindName(line.kind) + ')';
+  };
+
+  Chart.prototype.visibility = function () {
+    var self = this;
+    return this.lines.map(function (line) {
+      return self.hidden.indexOf(line.series.testbed) < 0 && (line.kind === 'main' || self.shown.indexOf(line.kind) >= 0);
+    });
+  };
+
+  // A switch per kind of run the chart holds besides the main line, off unless the URL says show=<kind>.
+  Chart.prototype.addKindToggles = function () {
+    var self = this, controls = document.querySelector('.chart-controls');
+    if (!controls || !this.kinds.length) return;
+    var before = document.getElementById('whole-history');
+    this.kinds.forEach(function (kind) {
+      var count = 0;
+      self.lines.forEach(function (line) { if (line.kind === kind) count += line.points.length; });
+      var label = element('label'), box = element('input', 'kind-toggle');
+      box.type = 'checkbox';
+      box.setAttribute('data-kind', kind);
+      box.checked = self.shown.indexOf(kind) >= 0;
+      label.appendChild(box);
+      label.appendChild(document.createTextNode(' ' + kindName(kind) + ' runs (' + count + ')'));
+      controls.insertBefore(label, before);
+    });
+  };
+
+  // The date axis: a day's date, or the hour within a few days' range,
+  // never a clipped time of day.
+  function dateLabel(date, granularity, opts, graph) {
+    var range = graph ? graph.xAxisRange() : [0, 0], iso = new Date(date).toISOString();
+    return range[1] - range[0] > 3 * 86400000 ? iso.slice(0, 10) : iso.slice(5, 10) + ' ' + iso.slice(11, 16);
+  }
 
   // One row a run, sorted by x: [x, [low, median, high] of its line, null for the others].
   Chart.prototype.buildRows = function () {
@@ -162,17 +262,26 @@
 
   Chart.prototype.options = function (range) {
     var self = this;
+    var series = {};
+    this.lines.forEach(function (line) {
+      if (line.kind !== 'main')
+        series[self.lineLabel(line)] = {strokeWidth: 0, drawPoints: true, pointSize: 3, highlightCircleSize: 5,
+                                        drawPointCallback: drawKindPoint(line.kind),
+                                        drawHighlightPointCallback: drawKindPoint(line.kind), fillAlpha: 0};
+    });
     var options = {
-      labels: ['x'].concat(this.lines.map(function (line) { return line.series.testbed; })),
-      colors: this.lines.map(function (line, l) { return PALETTE[l % PALETTE.length]; }),
+      labels: ['x'].concat(this.lines.map(function (line) { return self.lineLabel(line); })),
+      colors: this.lines.map(function (line) { return PALETTE[line.colour % PALETTE.length]; }),
+      series: series,
       customBars: true, connectSeparatedPoints: true, drawPoints: true, pointSize: 2, strokeWidth: 1.3,
       legend: 'never', showRangeSelector: true, rangeSelectorHeight: 34, animatedZooms: false,
       // Drag zooms, shift-drag pans (the range selector alone would make drag pan).
       interactionModel: Dygraph.defaultInteractionModel,
       xlabel: this.byOrdinal ? 'commit ordinal' : 'run date', ylabel: 'run median (95% interval shaded)',
-      visibility: this.lines.map(function (line) { return self.hidden.indexOf(line.series.testbed) < 0; }),
+      visibility: this.visibility(),
       axes: {y: {axisLabelFormatter: seconds, valueFormatter: seconds, axisLabelWidth: 72},
-             x: this.byOrdinal ? {axisLabelFormatter: function (v) { return String(Math.round(v)); }} : {}},
+             x: this.byOrdinal ? {axisLabelFormatter: function (v) { return String(Math.round(v)); }}
+                               : {axisLabelFormatter: dateLabel, axisLabelWidth: 96}},
       highlightCallback: function (event, x, points, row) { self.show(row); },
       drawCallback: function (graph) { self.drawn(graph); }
     };
@@ -186,8 +295,10 @@
     var range = graph.xAxisRange(), full = graph.xAxisExtremes();
     this.div.setAttribute('data-range', range[0] + ' ' + range[1]);
     this.div.setAttribute('data-hidden', this.hidden.join(' '));
+    this.div.setAttribute('data-shown', this.shown.join(' '));
     this.placeMarks(graph);
-    writeState(range[0] > full[0] || range[1] < full[1] ? range : null, this.hidden);
+    this.placeCaught(graph);
+    writeState(range[0] > full[0] || range[1] < full[1] ? range : null, this.hidden, this.shown);
   };
 
   Chart.prototype.changeTitle = function (line, change) {
@@ -230,7 +341,7 @@
     var self = this, area = graph.getArea(), range = graph.xAxisRange();
     this.marks.textContent = '';
     this.lines.forEach(function (line, l) {
-      if (!graph.visibility()[l]) return;
+      if (line.kind !== 'main' || !graph.visibility()[l]) return;
       var changes = line.series.changes;
       changes.forEach(function (change, c) {
         var first = line.points[change.first], last = line.points[change.last];
@@ -252,6 +363,37 @@
     });
   };
 
+  // Each regression the gate caught on a main line's series, where it was
+  // caught: at the run of its commit among the runs of its kind (a pull
+  // request's run), else among the main line's; a mark above the plot.
+  Chart.prototype.placeCaught = function (graph) {
+    var self = this, area = graph.getArea(), range = graph.xAxisRange(), visible = graph.visibility();
+    this.lines.forEach(function (line) {
+      if (line.kind !== 'main') return;
+      (line.series.caught || []).forEach(function (caught) {
+        var l = self.lines.findIndex(function (other) {
+          return other.series === line.series && other.kind === caught.kind &&
+                 other.points.some(function (p) { return p.commit === caught.commit; });
+        });
+        if (l < 0 || !visible[l])
+          l = self.lines.findIndex(function (other) { return other === line; });
+        var point = self.lines[l].points.filter(function (p) { return p.commit === caught.commit; }).pop();
+        if (!point || !visible[l]) return;
+        var x = self.x(point);
+        if (x < range[0] || x > range[1]) return;
+        var mark = element('span', 'caught-mark', '\u25bc');
+        mark.title = (self.lines.length > 1 ? line.series.testbed + ': ' : '') + 'the gate caught a regression' +
+                     (caught.pct !== null ? ' (' + percent(caught.pct) + ')' : '') + ' at ' + caught.commit.slice(0, 12) +
+                     ' (' + kindName(caught.kind === 'main' ? 'main line' : caught.kind) + ' run, ' + caught.date + ')';
+        mark.setAttribute('data-commit', caught.commit);
+        mark.setAttribute('data-kind', caught.kind);
+        mark.style.left = (graph.toDomXCoord(x) - 6) + 'px';
+        mark.style.top = (area.y - 2) + 'px';
+        self.marks.appendChild(mark);
+      });
+    });
+  };
+
   // The cursor read-out: every run at the row's x (one a testbed).
   Chart.prototype.show = function (row) {
     if (row < 0 || row >= this.where.length) return;
@@ -260,7 +402,8 @@
     this.where.forEach(function (o) {
       if (o.x !== x) return;
       var line = self.lines[o.line], p = line.points[o.index], item = element('div', 'run');
-      if (self.lines.length > 1) item.appendChild(element('b', 'testbed', line.series.testbed + ': '));
+      if (line.kind !== 'main' && !self.visibility()[o.line]) return;  // a kind switched off says nothing
+      if (self.lines.length > 1) item.appendChild(element('b', 'testbed', self.lineLabel(line) + ': '));
       item.appendChild(document.createTextNode('commit '));
       item.appendChild(commitElement(self.template, p.commit));
       var text = (p.ordinal !== null ? ' (ordinal ' + p.ordinal + ')' : '') + ', ' + p.date + ': median ' + seconds(p.median);
@@ -280,7 +423,15 @@
         var testbed = box.getAttribute('data-testbed');
         self.hidden = self.hidden.filter(function (t) { return t !== testbed; });
         if (!box.checked) self.hidden.push(testbed);
-        self.graph.setVisibility(l, box.checked);
+        self.graph.updateOptions({visibility: self.visibility()});
+      });
+    });
+    document.querySelectorAll('input.kind-toggle').forEach(function (box) {
+      box.addEventListener('change', function () {
+        var kind = box.getAttribute('data-kind');
+        self.shown = self.shown.filter(function (k) { return k !== kind; });
+        if (box.checked) self.shown.push(kind);
+        self.graph.updateOptions({visibility: self.visibility()});
       });
     });
     var whole = document.getElementById('whole-history');

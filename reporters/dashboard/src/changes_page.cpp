@@ -6,7 +6,7 @@
 
 namespace perfgate::dashboard {
 
-std::string changes_page(const std::vector<ListedChange>& changes, std::size_t series, const CommitLink& link) {
+std::string changes_page(const std::vector<ListedChange>& changes, std::size_t series, const RepositoryLinks& links) {
   std::size_t slower = 0;
   for (const ListedChange& c : changes) slower += c.change.change_pct > 0 ? 1 : 0;
   std::string body = "<h1>Changes</h1>\n<p>" +
@@ -16,7 +16,7 @@ std::string changes_page(const std::vector<ListedChange>& changes, std::size_t s
                                      "the medians of the run medians of the segments around the change; a drift's change is its total "
                                      "over its range of commits.") +
                      "</p>\n";
-  body += changes.empty() ? "<p>No change point found.</p>\n" : changes_table(changes, "", link);
+  body += changes.empty() ? "<p>No change point found.</p>\n" : changes_table(changes, "", links);
   return html_page({"perfgate history: changes", "", body, "", {}, {}});
 }
 

@@ -26,11 +26,18 @@ std::string what_happened(const ListedChange& listed) {
   return "step";
 }
 
-std::string commit_cell(const Change& c, const CommitLink& link) {
+std::string commit_cell(const ListedChange& listed, const RepositoryLinks& links) {
+  const Change& c = listed.change;
   std::string html = "<td class=\"commit\" title=\"" + xml_escape_attribute(c.commit) + "\">" +
-                     link.html(c.commit, short_commit(c.commit));
-  if (c.shape == ChangeShape::drift && !c.end_commit.empty() && c.end_commit != c.commit)
-    html += " to " + link.html(c.end_commit, short_commit(c.end_commit));
+                     links.commit.html(c.commit, short_commit(c.commit));
+  const bool ranged = c.shape == ChangeShape::drift && !c.end_commit.empty() && c.end_commit != c.commit;
+  if (ranged) html += " to " + links.commit.html(c.end_commit, short_commit(c.end_commit));
+  const std::string& to = ranged ? c.end_commit : c.commit;
+  // Reruns of one commit have no range: the code did not change between them.
+  if (links.compare.enabled() && !listed.from_commit.empty() && listed.from_commit != to)
+    html += " <a class=\"compare\" href=\"" + xml_escape_attribute(links.compare.url(listed.from_commit, to)) +
+            "\" title=\"" + xml_escape_attribute(short_commit(listed.from_commit) + ".." + short_commit(to)) +
+            "\">compare</a>";
   return html + "</td>";
 }
 
@@ -41,13 +48,13 @@ std::string ordinal_text(const Change& c) {
   return text;
 }
 
-std::string row(const ListedChange& listed, const std::string& root, const CommitLink& link) {
+std::string row(const ListedChange& listed, const std::string& root, const RepositoryLinks& links) {
   const Change& c = listed.change;
   const std::string page = root + series_page_name({c.suite, c.testbed, c.benchmark});
   std::string html = "<tr class=\"" + std::string(c.change_pct > 0 ? "regression" : "improvement") + "\" data-shape=\"" +
                      history::to_string(c.shape) + "\">";
   html += "<td><a href=\"" + xml_escape_attribute(page) + "\">" + xml_escape_text(c.benchmark) + "</a></td>";
-  html += cell(c.testbed) + cell(what_happened(listed)) + commit_cell(c, link);
+  html += cell(c.testbed) + cell(what_happened(listed)) + commit_cell(listed, links);
   html += cell(ordinal_text(c), "num");
   html += cell(format_seconds(c.before_s), "num") + cell(format_seconds(c.after_s), "num");
   html += cell(percent_text(c.change_pct), c.change_pct > 0 ? "num slower" : "num faster");
@@ -59,7 +66,7 @@ std::string row(const ListedChange& listed, const std::string& root, const Commi
 
 std::vector<ListedChange> listed_changes(const std::vector<Change>& series_changes) {
   std::vector<ListedChange> listed;
-  for (const Change& c : series_changes) listed.push_back({c, "", ""});
+  for (const Change& c : series_changes) listed.push_back({c, "", "", ""});
   for (std::size_t i = 0; i < series_changes.size(); ++i) {
     const std::optional<std::size_t> by = series_changes[i].undone_by;
     if (!by || *by >= series_changes.size() || *by == i) continue;  // no partner, or none this answer holds
@@ -69,13 +76,13 @@ std::vector<ListedChange> listed_changes(const std::vector<Change>& series_chang
   return listed;
 }
 
-std::string changes_table(const std::vector<ListedChange>& changes, const std::string& root, const CommitLink& link) {
+std::string changes_table(const std::vector<ListedChange>& changes, const std::string& root, const RepositoryLinks& links) {
   std::string html =
-      "<table class=\"changes\">\n<thead><tr><th>benchmark</th><th>testbed</th><th>what</th><th>commit</th>"
+      "<div class=\"table-scroll\"><table class=\"changes\">\n<thead><tr><th>benchmark</th><th>testbed</th><th>what</th><th>commit</th>"
       "<th class=\"num\">ordinal</th><th class=\"num\">before</th><th class=\"num\">after</th><th class=\"num\">change</th>"
       "<th class=\"num\">p</th></tr></thead>\n<tbody>\n";
-  for (const ListedChange& c : changes) html += row(c, root, link);
-  return html + "</tbody>\n</table>\n";
+  for (const ListedChange& c : changes) html += row(c, root, links);
+  return html + "</tbody>\n</table></div>\n";
 }
 
 }  // namespace perfgate::dashboard

@@ -45,10 +45,30 @@ std::string change_object(const Change& c, const ChangeSpan& at) {
          ",undoneBy:" + (c.undone_by ? std::to_string(*c.undone_by) : std::string("null")) + "}";
 }
 
+std::string other_runs_array(const std::vector<KindRuns>& other_runs, double base, RunTable& runs) {
+  std::string out = "[";
+  for (const KindRuns& kind : other_runs) {
+    if (kind.points.empty()) continue;
+    if (out.size() > 1) out += ',';
+    out += "{kind:" + js_string(kind.kind) + ",points:\"" + point_codes(kind.points, base, runs) + "\"}";
+  }
+  return out + "]";
+}
+
+std::string caught_array(const std::vector<history::CaughtRegression>& caught) {
+  std::string out = "[";
+  for (const history::CaughtRegression& c : caught) {
+    if (out.size() > 1) out += ',';
+    out += "{commit:" + js_string(c.commit) + ",kind:" + js_string(c.kind) + ",date:" + js_string(c.created_utc) +
+           ",pct:" + (c.change_pct ? js_number(*c.change_pct) : std::string("null")) + "}";
+  }
+  return out + "]";
+}
+
 }  // namespace
 
 std::string series_data_script(const history::SeriesKey& key, const std::vector<SeriesPoint>& points,
-                               const std::vector<Change>& changes, RunTable& runs) {
+                               const std::vector<Change>& changes, RunTable& runs, const SeriesBeside& beside) {
   const double base = points.empty() || !(points.front().median_s > 0.0) ? 1.0 : points.front().median_s;
   std::string script = "perfgate.series({suite:" + js_string(key.suite) + ",testbed:" + js_string(key.testbed) +
                        ",benchmark:" + js_string(key.benchmark) + ",page:" + js_string(series_page_name(key)) +
@@ -58,7 +78,8 @@ std::string series_data_script(const history::SeriesKey& key, const std::vector<
     if (c > 0) script += ',';  // appended apart: GCC 12 warns (-Wrestrict, falsely) on "," + ...
     script += change_object(changes[c], at[c]);
   }
-  return script + "]});\n";
+  script += "],\nothers:" + other_runs_array(beside.other_runs, base, runs);
+  return script + ",\ncaught:" + caught_array(beside.caught) + "});\n";
 }
 
 std::string series_data_name(const history::SeriesKey& key) {

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <string_view>
+#include <vector>
 
 #include "perfgate/platform/errors.hpp"
 #include "perfgate/reports/xml_text.hpp"
@@ -9,9 +10,20 @@
 namespace perfgate::dashboard {
 namespace {
 
-[[noreturn]] void refuse(const std::string& url_template, const std::string& problem) {
-  throw InputError("--commit-url " + quote_text(url_template) + ": " + problem +
-                   " (a template such as https://host/org/repo/commit/{commit})");
+// What each kind of link is asked for with, and an example of its template.
+struct TemplateKind {
+  const char* flag;
+  const char* example;
+  std::vector<std::string_view> placeholders;
+};
+
+const TemplateKind kCommitTemplate{"--commit-url", "https://host/org/repo/commit/{commit}", {kCommitPlaceholder}};
+const TemplateKind kCompareTemplate{
+    "--compare-url", "https://host/org/repo/compare/{from}...{to}", {kFromPlaceholder, kToPlaceholder}};
+
+[[noreturn]] void refuse(const TemplateKind& kind, const std::string& url_template, const std::string& problem) {
+  throw InputError(std::string(kind.flag) + " " + quote_text(url_template) + ": " + problem + " (a template such as " +
+                   kind.example + ")");
 }
 
 bool forbidden(unsigned char c) {
@@ -24,33 +36,54 @@ std::string_view scheme_of(std::string_view url) {
   return {};
 }
 
+// The template checked: http:// or https://, a host (no placeholder in
+// it), every placeholder of its kind, nothing a URL in an attribute or a
+// script string must not hold.
+std::string checked_template(const TemplateKind& kind, const std::string& url_template) {
+  const std::string_view scheme = scheme_of(url_template);
+  if (scheme.empty()) refuse(kind, url_template, "not an http:// or https:// URL");
+  const std::size_t host_end = url_template.find_first_of("/?#", scheme.size());
+  const std::string host = url_template.substr(scheme.size(), host_end - scheme.size());
+  if (host.empty() || host.find('{') != std::string::npos) refuse(kind, url_template, "no host");
+  for (std::string_view placeholder : kind.placeholders)
+    if (url_template.find(placeholder) == std::string::npos)
+      refuse(kind, url_template, "no " + std::string(placeholder) + " in it");
+  for (char c : url_template)
+    if (forbidden(static_cast<unsigned char>(c)))
+      refuse(kind, url_template, "a space, quote, control character or <>\\` in it");
+  return url_template;
+}
+
+// Each placeholder replaced by its value, percent-encoded.
+std::string filled(std::string text, std::string_view placeholder, const std::string& value) {
+  const std::string encoded = percent_encode(value);
+  for (std::size_t at = text.find(placeholder); at != std::string::npos; at = text.find(placeholder, at + encoded.size()))
+    text.replace(at, placeholder.size(), encoded);
+  return text;
+}
+
 }  // namespace
 
 CommitLink CommitLink::from_template(const std::string& url_template) {
-  const std::string_view scheme = scheme_of(url_template);
-  if (scheme.empty()) refuse(url_template, "not an http:// or https:// URL");
-  const std::size_t host_end = url_template.find_first_of("/?#", scheme.size());
-  const std::string host = url_template.substr(scheme.size(), host_end - scheme.size());
-  if (host.empty() || host.find(kCommitPlaceholder) != std::string::npos) refuse(url_template, "no host");
-  if (url_template.find(kCommitPlaceholder) == std::string::npos) refuse(url_template, "no {commit} in it");
-  for (char c : url_template)
-    if (forbidden(static_cast<unsigned char>(c))) refuse(url_template, "a space, quote, control character or <>\\` in it");
   CommitLink link;
-  link.template_ = url_template;
+  link.template_ = checked_template(kCommitTemplate, url_template);
   return link;
 }
 
 std::string CommitLink::url(const std::string& commit) const {
   if (template_.empty()) return "";
-  const std::string encoded = percent_encode(commit);
-  std::string out;
-  std::size_t from = 0;
-  for (std::size_t at = template_.find(kCommitPlaceholder); at != std::string::npos;
-       at = template_.find(kCommitPlaceholder, from)) {
-    out += template_.substr(from, at - from) + encoded;
-    from = at + std::string_view(kCommitPlaceholder).size();
-  }
-  return out + template_.substr(from);
+  return filled(template_, kCommitPlaceholder, commit);
+}
+
+CompareLink CompareLink::from_template(const std::string& url_template) {
+  CompareLink link;
+  link.template_ = checked_template(kCompareTemplate, url_template);
+  return link;
+}
+
+std::string CompareLink::url(const std::string& from, const std::string& to) const {
+  if (template_.empty()) return "";
+  return filled(filled(template_, kFromPlaceholder, from), kToPlaceholder, to);
 }
 
 std::string CommitLink::html(const std::string& commit, const std::string& text) const {

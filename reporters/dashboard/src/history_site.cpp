@@ -1,10 +1,13 @@
 #include "perfgate/dashboard/history_site.hpp"
 
 #include <algorithm>
+#include <array>
+#include <memory>
 #include <map>
 #include <set>
 #include <tuple>
 
+#include "perfgate/dashboard/change_positions.hpp"
 #include "perfgate/dashboard/changes_page.hpp"
 #include "perfgate/dashboard/chart_data.hpp"
 #include "perfgate/dashboard/index_page.hpp"
@@ -13,6 +16,7 @@
 #include "perfgate/dashboard/series_page.hpp"
 #include "perfgate/dashboard/site_assets.hpp"
 #include "perfgate/dashboard/sparkline.hpp"
+#include "perfgate/history/caught_regressions.hpp"
 #include "perfgate/history/changes.hpp"
 #include "perfgate/history/triage_cache.hpp"
 #include "perfgate/platform/atomic_file.hpp"
@@ -31,6 +35,16 @@ using history::SeriesPoint;
 // query returns (benchmarks x runs) stay a few hundred thousand at 10,000
 // runs a series.
 constexpr std::size_t kSeriesPerQuery = 16;
+
+// Each change's series with the commit of the last run before it (its
+// range's start, for --compare-url) beside its bump partners.
+std::vector<ListedChange> listed_changes(const std::vector<Change>& changes, const std::vector<SeriesPoint>& points) {
+  std::vector<ListedChange> listed = dashboard::listed_changes(changes);
+  const std::vector<ChangeSpan> at = change_positions(points, changes);
+  for (std::size_t c = 0; c < listed.size(); ++c)
+    if (at[c].first > 0) listed[c].from_commit = points[at[c].first - 1].commit;
+  return listed;
+}
 
 // Every testbed's series of one (suite, benchmark): the series a chart
 // draws together.
@@ -78,12 +92,13 @@ class SiteWriter {
   }
 
   // One series: its page and chart data now, its row and changes for later.
-  void add(const SeriesKey& key, const std::vector<SeriesPoint>& points, const std::vector<Change>& changes) {
+  void add(const SeriesKey& key, const std::vector<SeriesPoint>& points, const std::vector<Change>& changes,
+           const SeriesBeside& beside) {
     if (points.empty()) return;
-    const std::vector<ListedChange> listed = listed_changes(changes);
+    const std::vector<ListedChange> listed = listed_changes(changes, points);
     const std::string page = page_of(key);
-    write(page, series_page(key, points, listed, siblings_.of(key), options_.commit_link));
-    write(series_data_name(key), series_data_script(key, points, changes, runs_of(key.testbed)));
+    write(page, series_page(key, points, listed, siblings_.of(key), options_.links, beside.caught));
+    write(series_data_name(key), series_data_script(key, points, changes, runs_of(key.testbed), beside));
     IndexEntry entry{key, sparkline_svg(points, changes), points.size(), points.back().median_s, changes.size(), {}};
     if (!listed.empty()) entry.latest_change = listed.back();
     entries_.push_back(std::move(entry));
@@ -96,7 +111,7 @@ class SiteWriter {
                      [](const ListedChange& a, const ListedChange& b) { return history::regression_first(a.change, b.change); });
     for (const auto& [testbed, table] : runs_) write(RunTable::file_name(testbed), table.script());
     for (const SiteAsset& asset : site_assets()) write("assets/" + std::string(asset.name), asset.content);
-    write("changes.html", changes_page(all_changes_, entries_.size(), options_.commit_link));
+    write("changes.html", changes_page(all_changes_, entries_.size(), options_.links));
     write("index.html", index_page(facts(runs), entries_));
     summary_.series = entries_.size();
     summary_.changes = all_changes_.size();
@@ -145,6 +160,42 @@ class SiteWriter {
   SiteSummary summary_;
 };
 
+// The kinds drawn beside the main line, when a reader switches them on.
+constexpr std::array<const char*, 2> kOtherKinds = {"pr", "ab"};
+
+// One (suite, testbed)'s series with what the charts draw beside them: the
+// same benchmarks' runs of the other kinds and the caught regressions.
+class GroupReader {
+ public:
+  GroupReader(sql::Connection& db, const SeriesKey& first, const history::SeriesFilter& filter)
+      : main_(db, first.suite, first.testbed, filter), caught_(history::caught_regressions(db, first.suite, first.testbed)) {
+    for (const char* kind : kOtherKinds) {
+      history::SeriesFilter other = filter;
+      other.kind = kind;
+      auto reader = std::make_unique<history::SeriesReader>(db, first.suite, first.testbed, other);
+      if (reader->runs() > 0) others_.emplace_back(kind, std::move(reader));
+    }
+  }
+
+  std::vector<std::vector<SeriesPoint>> read(const std::vector<std::string>& names) { return main_.read(names); }
+
+  std::vector<SeriesBeside> beside(const std::vector<std::string>& names) {
+    std::vector<SeriesBeside> out(names.size());
+    for (auto& [kind, reader] : others_) {
+      std::vector<std::vector<SeriesPoint>> points = reader->read(names);
+      for (std::size_t k = 0; k < names.size(); ++k) out[k].other_runs.push_back({kind, std::move(points[k])});
+    }
+    for (std::size_t k = 0; k < names.size(); ++k)
+      if (const auto found = caught_.find(names[k]); found != caught_.end()) out[k].caught = found->second;
+    return out;
+  }
+
+ private:
+  history::SeriesReader main_;
+  std::vector<std::pair<std::string, std::unique_ptr<history::SeriesReader>>> others_;
+  std::map<std::string, std::vector<history::CaughtRegression>> caught_;
+};
+
 }  // namespace
 
 SiteSummary write_history_site(sql::Connection& db, const fs::path& out, const SiteOptions& options) {
@@ -162,13 +213,14 @@ SiteSummary write_history_site(sql::Connection& db, const fs::path& out, const S
     while (group_end < keys.size() && keys[group_end].suite == keys[group].suite &&
            keys[group_end].testbed == keys[group].testbed)
       ++group_end;
-    history::SeriesReader reader(db, keys[group].suite, keys[group].testbed, options.filter);
+    GroupReader reader(db, keys[group], options.filter);
     for (std::size_t i = group; i < group_end; i += kSeriesPerQuery) {
       const std::size_t end = std::min(group_end, i + kSeriesPerQuery);
       std::vector<std::string> names;
       for (std::size_t k = i; k < end; ++k) names.push_back(keys[k].benchmark);
       const std::vector<std::vector<SeriesPoint>> series = reader.read(names);
-      for (std::size_t k = i; k < end; ++k) site.add(keys[k], series[k - i], answers[k].changes);
+      const std::vector<SeriesBeside> beside = reader.beside(names);
+      for (std::size_t k = i; k < end; ++k) site.add(keys[k], series[k - i], answers[k].changes, beside[k - i]);
     }
     group = group_end;
   }

@@ -124,11 +124,11 @@ std::string index_page(const HistoryFacts& facts, const std::vector<IndexEntry>&
   std::string body = "<h1>perfgate history</h1>\n" + summary(facts) + filter_form();
   for (std::size_t i = 0; i < entries.size(); ++i) {
     if (i == 0 || entries[i].key.testbed != entries[i - 1].key.testbed)
-      body += std::string(i == 0 ? "" : "</tbody>\n</table>\n") + "<h2>" + xml_escape_text(entries[i].key.testbed) +
-              "</h2>\n" + kTableHead;
+      body += std::string(i == 0 ? "" : "</tbody>\n</table></div>\n") + "<h2>" + xml_escape_text(entries[i].key.testbed) +
+              "</h2>\n<div class=\"table-scroll\">" + kTableHead;
     body += entry_row(entries[i]);
   }
-  if (!entries.empty()) body += "</tbody>\n</table>\n";
+  if (!entries.empty()) body += "</tbody>\n</table></div>\n";
   else body += "<p>No main-line run in the history.</p>\n";
   return html_page({"perfgate history", "", body, kFilterScript, {}, {}});
 }

@@ -11,6 +11,9 @@ body { font: 14px/1.4 system-ui, sans-serif; margin: 0 1.5em 2em; color: #1b1f24
 nav { padding: .6em 0; border-bottom: 1px solid #d0d7de; margin-bottom: 1em; }
 nav a { margin-right: 1.2em; }
 table { border-collapse: collapse; }
+h1, h2, p { overflow-wrap: anywhere; }
+.table-scroll { max-width: 100%; overflow-x: auto; }
+input#filter { max-width: 100%; box-sizing: border-box; }
 th, td { padding: .2em .7em; text-align: left; border-bottom: 1px solid #eaeef2; vertical-align: middle; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .slower { color: #b42318; } .faster { color: #1a7f37; }

@@ -79,6 +79,31 @@ TEST(ChartData, TheCodesReadBackToTheSeries) {
   EXPECT_LT(field(script, "points").size(), 8 * points.size()) << "a few characters a run";
 }
 
+// A pull request's runs beside the main line: coded as the main line's
+// (its base, its testbed's run table, where they take rows of their own),
+// and the caught regressions named by commit and kind.
+TEST(ChartData, OtherKindsShareTheRunTableAndTheBaseAndCaughtRegressionsFollow) {
+  RunTable runs("tb");
+  const std::vector<SeriesPoint> main = {point(1, 1e-3, true), point(2, 1e-3, true)};
+  SeriesPoint pr = point(7, 1.5e-3, true);
+  pr.ordinal.reset();
+  SeriesBeside beside;
+  beside.other_runs = {{"pr", {pr}}, {"ab", {}}};
+  beside.caught = {{"c7", "pr", "2026-09-17T00:00:00Z", 50.0}, {"c2", "main", "2026-09-12T00:00:00Z", std::nullopt}};
+  const std::string script = series_data_script({"s", "tb", "a"}, main, {}, runs, beside);
+  EXPECT_EQ(runs.size(), 3u) << "the pull request's run is a row of the table";
+  const std::size_t others = script.find("others:[{kind:\"pr\",points:\"");
+  ASSERT_NE(others, std::string::npos) << script;
+  EXPECT_EQ(script.find("kind:\"ab\""), std::string::npos) << "a kind with no run is left out: " << script;
+  const std::vector<std::int64_t> codes = signed_codes(field(script.substr(others), "points"));
+  ASSERT_EQ(codes.size(), 5u);
+  EXPECT_EQ(codes[0], 2) << "its row in the table";
+  EXPECT_NEAR(from_log_step(codes[1], main[0].median_s), 1.5e-3, 1e-7) << "on the main line's base";
+  EXPECT_NE(script.find("caught:[{commit:\"c7\",kind:\"pr\",date:\"2026-09-17T00:00:00Z\",pct:50},"
+                        "{commit:\"c2\",kind:\"main\",date:\"2026-09-12T00:00:00Z\",pct:null}]"),
+            std::string::npos) << script;
+}
+
 TEST(ChartData, RunsAreStoredOncePerTestbed) {
   RunTable runs("tb \"x\"");
   const std::vector<SeriesPoint> a = {point(1, 1e-3, true), point(2, 1e-3, true), point(3, 1e-3, true)};

@@ -1,5 +1,5 @@
 // --commit-url: a template checked once, each commit put in percent-encoded,
-// and plain text without one.
+// and plain text without one; --compare-url the same for a range of commits.
 
 #include <gtest/gtest.h>
 
@@ -52,6 +52,35 @@ TEST(CommitLink, ABadTemplateIsRefusedNamingTheFlag) {
   expect_refused("https://host/a b/{commit}", "a space, quote");
   expect_refused("https://host/\"onmouseover=x/{commit}", "a space, quote");
   expect_refused("https://host/<b>/{commit}", "a space, quote");
+}
+
+TEST(CompareLink, ATemplateGivesEachRangeItsUrlPercentEncoded) {
+  const CompareLink link = CompareLink::from_template("https://git.example.org/org/repo/compare/{from}...{to}");
+  EXPECT_TRUE(link.enabled());
+  EXPECT_EQ(link.url("c19", "c20"), "https://git.example.org/org/repo/compare/c19...c20");
+  EXPECT_EQ(link.url("a/b", "{to}"), "https://git.example.org/org/repo/compare/a%2Fb...%7Bto%7D")
+      << "a value is never read as a placeholder";
+  EXPECT_EQ(CompareLink{}.url("a", "b"), "");
+  EXPECT_FALSE(CompareLink{}.enabled());
+}
+
+TEST(CompareLink, ABadTemplateIsRefusedNamingTheFlag) {
+  for (const auto& [bad, says] : {std::pair<std::string, std::string>{"https://h/compare/{from}", "no {to}"},
+                                  {"https://h/compare/{to}", "no {from}"},
+                                  {"https://h/compare/{commit}", "no {from}"},
+                                  {"file:///{from}...{to}", "not an http:// or https:// URL"},
+                                  {"https://{from}/{to}", "no host"},
+                                  {"https://h/c/{from}..{to} x", "a space, quote"}}) {
+    try {
+      CompareLink::from_template(bad);
+      ADD_FAILURE() << bad << " was taken";
+    } catch (const InputError& e) {
+      const std::string message = e.what();
+      EXPECT_NE(message.find("--compare-url"), std::string::npos) << message;
+      EXPECT_NE(message.find(says), std::string::npos) << message;
+      EXPECT_NE(message.find("{from}...{to}"), std::string::npos) << "its example: " << message;
+    }
+  }
 }
 
 }  // namespace

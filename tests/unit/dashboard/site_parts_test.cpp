@@ -63,10 +63,31 @@ TEST(SiteParts, TheChangesLinkTheirCommitsAndADriftItsRange) {
   EXPECT_EQ(changes_table(listed_changes({drift}), "../", CommitLink{}).find("href=\"https"), std::string::npos);
 }
 
+TEST(SiteParts, AChangeLinksItsRangeOfCommitsUnlessItLiesBetweenRunsOfOneCommit) {
+  const RepositoryLinks links(CommitLink::from_template("https://h/r/commit/{commit}"),
+                              CompareLink::from_template("https://h/r/compare/{from}...{to}"));
+  std::vector<ListedChange> listed = listed_changes({change_at("c20", 25.0)});
+  listed[0].from_commit = "c19";
+  EXPECT_NE(changes_table(listed, "", links).find("<a class=\"compare\" href=\"https://h/r/compare/c19...c20\" "
+                                                  "title=\"c19..c20\">compare</a>"),
+            std::string::npos);
+  Change drift = change_at("d1", 3.1);
+  drift.shape = history::ChangeShape::drift;
+  drift.end_commit = "d9";
+  std::vector<ListedChange> drifted = listed_changes({drift});
+  drifted[0].from_commit = "d0";
+  EXPECT_NE(changes_table(drifted, "", links).find("href=\"https://h/r/compare/d0...d9\""), std::string::npos)
+      << "a drift's range runs to its last commit";
+  listed[0].from_commit = "c20";  // reruns of one commit: the machine moved, not the code
+  EXPECT_EQ(changes_table(listed, "", links).find("class=\"compare\""), std::string::npos);
+  listed[0].from_commit = "";  // the series' first run
+  EXPECT_EQ(changes_table(listed, "", links).find("class=\"compare\""), std::string::npos);
+}
+
 IndexEntry entry(const std::string& testbed, const std::string& name, std::optional<double> pct) {
   IndexEntry e;
   e.key = {"s", testbed, name};
-  if (pct) e.latest_change = ListedChange{change_at("c", *pct), "", ""};
+  if (pct) e.latest_change = ListedChange{change_at("c", *pct), "", "", ""};
   return e;
 }
 

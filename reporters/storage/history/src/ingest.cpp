@@ -208,16 +208,46 @@ void store_run(sql::Connection& db, const RunRecord& run, const std::string& now
   add_run_to_series(db, run.run_id);
 }
 
+// The one testbed among `rows` whose name derives from the device slug
+// (testbed.hpp: the slug, or the slug and what it adds); a testbed named
+// with --testbed is the user's, which a comparison without one never means.
+std::optional<std::string> derived_from(const std::vector<sql::Row>& rows, const std::string& slug) {
+  std::optional<std::string> found;
+  for (const sql::Row& row : rows) {
+    const std::string name = sql::as_text(row.at(0));
+    if (name != slug && !name.starts_with(slug + "-")) continue;
+    if (found) return std::nullopt;  // two: which one is not known
+    found = name;
+  }
+  return found;
+}
+
+// A comparison names its device by slug alone; a run's testbed adds the
+// CPU count, or the driver and CUDA runtime (testbed.hpp).  Its verdicts
+// take the testbed of the run they judged (this suite and commit on a
+// testbed derived from that slug), else the one testbed derived from that
+// slug, so that they stand beside their series; else the slug.
+std::string verdict_testbed(sql::Connection& db, const ComparisonRecord& c) {
+  if (c.testbed_given) return c.testbed;
+  const auto judged = db.query("SELECT DISTINCT r.testbed FROM runs r JOIN testbeds t ON t.testbed = r.testbed "
+                               "WHERE t.device_slug = ? AND r.suite = ? AND r.commit_sha = ?",
+                               {c.testbed, c.suite, c.commit});
+  if (const auto name = derived_from(judged, c.testbed)) return *name;
+  const auto of_slug = db.query("SELECT testbed FROM testbeds WHERE device_slug = ?", {c.testbed});
+  return derived_from(of_slug, c.testbed).value_or(c.testbed);
+}
+
 void store_comparison(sql::Connection& db, const ComparisonRecord& c, IngestSummary& summary) {
   if (!db.query("SELECT 1 FROM verdicts WHERE comparison_id = ?", {c.comparison_id}).empty()) {
     ++summary.comparisons_present;
     return;
   }
   ++summary.comparisons_added;
+  const std::string testbed = verdict_testbed(db, c);
   for (const VerdictRecord& v : c.verdicts) {
     db.query("INSERT INTO verdicts (comparison_id, suite, testbed, commit_sha, baseline_commit, created_utc, kind, "
              "benchmark, verdict, change_pct, q_value) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-             {c.comparison_id, c.suite, c.testbed, c.commit, c.baseline_commit, c.created_utc, c.kind, v.benchmark,
+             {c.comparison_id, c.suite, testbed, c.commit, c.baseline_commit, c.created_utc, c.kind, v.benchmark,
               v.verdict, optional_value(v.change_pct), optional_value(v.q_value)});
     ++summary.verdicts;
   }

@@ -39,6 +39,7 @@ ComparisonRecord make_comparison_record(const std::string& content, const std::s
   if (c.commit.empty())
     throw InputError(origin + ": the comparison names no current commit: " + options.missing_commit_advice);
   c.testbed = options.testbed.empty() ? comparison.current.device.slug : options.testbed;
+  c.testbed_given = !options.testbed.empty();
   if (c.testbed.empty()) throw InputError(origin + ": the comparison names no device: give --testbed NAME");
   c.baseline_commit = comparison.baseline.git_commit;
   c.created_utc = comparison.current.created_utc;

@@ -10,6 +10,6 @@
 namespace perfgate::dashboard {
 
 // `changes` already in the order to show.
-std::string changes_page(const std::vector<ListedChange>& changes, std::size_t series, const CommitLink& link);
+std::string changes_page(const std::vector<ListedChange>& changes, std::size_t series, const RepositoryLinks& links);
 
 }  // namespace perfgate::dashboard

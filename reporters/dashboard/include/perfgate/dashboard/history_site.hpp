@@ -21,7 +21,7 @@ namespace perfgate::dashboard {
 struct SiteOptions {
   history::SeriesFilter filter;               // kind main; --benchmark, --testbed, --since
   stats::ChangePointSettings change_points;
-  CommitLink commit_link;                     // --commit-url; none: commits as plain text
+  RepositoryLinks links;                      // --commit-url, --compare-url; none: commits as plain text
 };
 
 struct SiteSummary {
@@ -34,8 +34,9 @@ struct SiteSummary {
 
 // Takes each series' changes from the triage (history::triage_series: the
 // answers `history changes` kept, the rest computed), reads each (suite,
-// testbed)'s series kSeriesPerQuery at a time (history::SeriesReader), and
-// writes the pages into `out` (created).
+// testbed)'s series kSeriesPerQuery at a time (history::SeriesReader), with
+// the same benchmarks' pull-request and A/B runs and the regressions the
+// gate caught on them, and writes the pages into `out` (created).
 // Throws OutputError when `out` is not a folder or a page cannot be written.
 SiteSummary write_history_site(sql::Connection& db, const std::filesystem::path& out, const SiteOptions& options);
 

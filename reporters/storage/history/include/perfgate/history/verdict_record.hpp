@@ -24,6 +24,7 @@ struct ComparisonRecord {
   std::string comparison_id;  // content_id of content, commit, testbed, kind
   std::string suite;
   std::string testbed;        // --testbed, else the current run's device slug
+  bool testbed_given = false; // --testbed: stored as given; else matched to the runs' testbed on ingest
   std::string commit;
   std::string baseline_commit;
   std::string created_utc;
