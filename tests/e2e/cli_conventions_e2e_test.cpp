@@ -244,6 +244,9 @@ TEST_F(CliConventions, EveryErrorIsOneLineInOneStyle) {
       {"suggest", "perfgate: error: suggest: RESULTS is required (or --list)"},
       {"history show", "perfgate: error: history show: BENCHMARK is required"},
       {"completion zsh", "perfgate: error: completion: SHELL: "},
+      {"run --report-url 'javascript:alert(1)'", "perfgate: error: run: --report-url: "},
+      {"report " + base + " --report-dir " + path("r") + " --dashboard-url ftp://x", "perfgate: error: report: --dashboard-url: "},
+      {"comment " + base + " --report-url file:///etc/passwd", "perfgate: error: comment: --report-url: "},
       {"--bogus", "perfgate: error: "},
   };
   for (const auto& [args, start] : cases) {

@@ -84,7 +84,7 @@ TEST(CommentCli, AnIdMarksItsOwnCommentAndBadUrlsOrIdsAreExitTwo) {
   EXPECT_EQ(gpu.output.find("[Full report]"), std::string::npos) << "no URL, no link";
   const auto script = run_shell(kCli + " comment" + files + " --report-url 'javascript:alert(1)' 2>&1");
   EXPECT_EQ(script.exit_code, 2) << script.output;
-  EXPECT_NE(script.output.find("--report-url 'javascript:alert(1)': expected an http:// or https:// URL"),
+  EXPECT_NE(script.output.find("--report-url: 'javascript:alert(1)': expected an http:// or https:// URL"),
             std::string::npos)
       << script.output;
   EXPECT_EQ(run_shell(kCli + " comment" + files + " --id 'a b' 2>&1").exit_code, 2);

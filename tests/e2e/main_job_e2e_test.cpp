@@ -42,7 +42,8 @@ bool gpu_present() { return run_shell("nvidia-smi -L 2>/dev/null | grep -q '^GPU
 testing::CommandResult perfgate_run(const fs::path& report_dir, const std::string& args,
                                     const std::string& environment = "") {
   return run_shell("env -u PERFGATE_HISTORY -u PERFGATE_REQUIRE_GATED -u PERFGATE_THRESHOLD -u PERFGATE_AGAINST "
-                   "-u GITHUB_ACTIONS -u GITHUB_STEP_SUMMARY -u PERFGATE_ANNOTATIONS BENCHMARK_REPETITIONS=5 BENCHMARK_MIN_TIME=0.02 " +
+                   "-u GITHUB_ACTIONS -u GITHUB_STEP_SUMMARY -u PERFGATE_ANNOTATIONS -u PERFGATE_REPORT_URL -u PERFGATE_DASHBOARD_URL "
+                   "BENCHMARK_REPETITIONS=5 BENCHMARK_MIN_TIME=0.02 " +
                    environment + " " +
                    shell_word(PERFGATE_CLI) + " run --against stored --build-dir " + shell_word(PERFGATE_BUILD_DIR) +
                    " --report-dir " + shell_word(report_dir.string()) + " " + args + " 2>&1");
@@ -65,10 +66,17 @@ TEST(MainJob, PerfgateRunOnPerfgatesOwnBuildIsAGateVerdictWithItsReports) {
   // run's summary once (none of its suites appends its own), after what an
   // earlier step wrote there.
   testing::write_text(dir / "step-summary.md", "earlier step\n");
-  const auto run = perfgate_run(dir / "report", "",
-                                "GITHUB_ACTIONS=true GITHUB_STEP_SUMMARY=" + shell_word((dir / "step-summary.md").string()));
+  const auto run = perfgate_run(dir / "report", "--dashboard-url https://perf.example.org/dashboard/",
+                                "GITHUB_ACTIONS=true GITHUB_STEP_SUMMARY=" + shell_word((dir / "step-summary.md").string()) +
+                                    " PERFGATE_REPORT_URL=https://ci.example.org/runs/7/artifacts");
   ASSERT_TRUE(run.exit_code == 0 || run.exit_code == 1) << run.output;
   EXPECT_EQ(read_text(dir / "step-summary.md"), "earlier step\n" + read_text(dir / "report/summary.md") + "\n");
+  // The links under the headline, where a reader of the step's page looks first.
+  const std::string summary = read_text(dir / "report/summary.md");
+  EXPECT_NE(summary.find("\n\n[Full report](<https://ci.example.org/runs/7/artifacts>) · "
+                         "[Dashboard](<https://perf.example.org/dashboard/>)\n\n"),
+            std::string::npos) << summary;
+  EXPECT_EQ(summary.find("[Full report]"), summary.find("\n\n") + 2) << "right after the headline: " << summary;
   // A regression's annotation reaches the log through ctest's filter; a pass has none.
   EXPECT_EQ(run.output.find("\n::error title=perfgate REGRESSION%3A ") != std::string::npos, run.exit_code == 1)
       << run.output;
@@ -92,7 +100,6 @@ TEST(MainJob, PerfgateRunOnPerfgatesOwnBuildIsAGateVerdictWithItsReports) {
     EXPECT_TRUE(fs::is_regular_file(dir / "report/results" / (suite + ".results.json"))) << suite;
   }
   EXPECT_EQ(worst, run.exit_code) << "the run's code is the worst of its suites'";
-  const std::string summary = read_text(dir / "report/summary.md");
   EXPECT_EQ(summary.rfind("## ", 0), 0u) << summary.substr(0, 200);
   EXPECT_EQ(summary.find("ERROR"), std::string::npos) << summary.substr(0, 600);
   EXPECT_NE(read_text(dir / "report/index.html").find("<!DOCTYPE html>"), std::string::npos);

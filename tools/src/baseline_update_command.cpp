@@ -1,6 +1,7 @@
 // perfgate baseline update: measure the built suites again, show what moved,
 // and write baselines/<device-slug>/<suite>.json atomically under a lock.
 
+#include <chrono>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -12,6 +13,7 @@
 #include "perfgate/platform/errors.hpp"
 #include "perfgate/formats/results_io.hpp"
 #include "perfgate/platform/scratch_folder.hpp"
+#include "baseline_update_estimate.hpp"
 #include "baseline_writer.hpp"
 #include "subprocess.hpp"
 #include "suite_manifest.hpp"
@@ -27,6 +29,11 @@ struct Measured {
 
 Measured measure_rounds(const SuiteEntry& suite, const BaselineUpdateOptions& options, const fs::path& scratch) {
   std::vector<Results> rounds;
+  std::cerr << estimate_line(suite.name,
+                             estimate_update(*open_baseline_store(suite.baseline_dir), suite.name, options.filter,
+                                             options.repetitions, options.rounds),
+                             options.repetitions, options.rounds)
+            << '\n';
   for (int round = 1; round <= options.rounds; ++round) {
     const fs::path file = scratch / (suite.name + ".round" + std::to_string(round) + ".json");
     std::vector<std::string> args = suite.args;
@@ -37,7 +44,9 @@ Measured measure_rounds(const SuiteEntry& suite, const BaselineUpdateOptions& op
     args.push_back("--benchmark_repetitions=" + std::to_string(options.repetitions));
     if (!options.filter.empty()) args.push_back("--benchmark_filter=" + options.filter);
     std::cerr << "perfgate: " << suite.name << ": round " << round << " of " << options.rounds << '\n';
+    const auto started = std::chrono::steady_clock::now();
     const int code = run_program(suite.binary, args, temporary_round_environment());
+    const std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
     if (code == kExitAllSkipped) {
       std::cerr << "perfgate: " << suite.name << ": every case was skipped here; no baseline written\n";
       return {std::nullopt, kExitAllSkipped};
@@ -48,6 +57,7 @@ Measured measure_rounds(const SuiteEntry& suite, const BaselineUpdateOptions& op
       return {std::nullopt, kExitError};
     }
     rounds.push_back(load_results(file));
+    std::cerr << round_line(suite.name, round, options.rounds, took.count()) << '\n';
   }
   return {std::move(rounds), kExitOk};
 }

@@ -35,4 +35,13 @@ CLI::Validator finite_number_validator() {
       "NUMBER");
 }
 
+CLI::Validator web_url_validator() {
+  return CLI::Validator(
+      [](std::string& text) {
+        const bool web = text.rfind("https://", 0) == 0 || text.rfind("http://", 0) == 0;
+        return web ? std::string() : quote_text(text) + ": expected an http:// or https:// URL";
+      },
+      "URL");
+}
+
 }  // namespace perfgate::cli

@@ -19,4 +19,8 @@ CLI::Validator suite_name_validator(const char* what = "suite");
 // Checked before the range.
 CLI::Validator finite_number_validator();
 
+// A link a reader clicks (--report-url, --dashboard-url): only a web
+// address, http:// or https:// (no javascript:).
+CLI::Validator web_url_validator();
+
 }  // namespace perfgate::cli

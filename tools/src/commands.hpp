@@ -12,6 +12,7 @@
 #include "perfgate/model/shared_flags.hpp"
 #include "perfgate/stats/change_point.hpp"
 #include "perfgate/reports/markdown_fit.hpp"
+#include "perfgate/reports/run_markdown.hpp"
 #include "perfgate/reports/report_files.hpp"
 
 namespace perfgate::cli {
@@ -63,14 +64,14 @@ struct ReportOptions {
   std::filesystem::path shards;                    // --shards DIR: its sub-folders are the shards' report folders
   std::size_t expected_shards = 0;                 // --expected-shards N: fewer shard folders is a harness error
   std::size_t markdown_max_bytes = kMarkdownMaxBytes;  // a GitHub comment's size (markdown_fit.hpp)
+  ReportLinks links;                               // --report-url, --dashboard-url: linked in the summaries
 };
 int run_report(const ReportOptions& options);
 
 // perfgate comment: a pull request's comment body about a gate run.
 struct CommentOptions {
   std::vector<std::filesystem::path> comparisons;  // <suite>.comparison.json, results beside them
-  std::string report_url;                          // --report-url: the full report, linked
-  std::string dashboard_url;                       // --dashboard-url: the history dashboard, linked
+  ReportLinks links;                               // --report-url, --dashboard-url: linked under the headline
   std::string id;                                  // --id: one comment per id in a pull request
   std::filesystem::path out;                       // --out FILE; default standard output
 };
@@ -96,6 +97,7 @@ struct RunOptions {
   int rounds = 10;                                 // --rounds: alternating rounds a build against a reference build
   int repetitions = 2;                             // --repetitions: repetitions a round (AbOptions says why)
   std::vector<std::string> ctest_args;             // after --
+  ReportLinks links;                               // --report-url, --dashboard-url: linked in summary.md
 };
 int run_main_job(const RunOptions& options);
 

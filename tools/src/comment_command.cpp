@@ -15,23 +15,13 @@
 #include "run_report.hpp"
 
 namespace perfgate::cli {
-namespace {
 
-// A link in a comment someone clicks: only a web address (no javascript:).
-void require_web_url(const std::string& url, const char* flag) {
-  if (url.empty() || url.rfind("https://", 0) == 0 || url.rfind("http://", 0) == 0) return;
-  throw InputError(std::string(flag) + " " + quote_text(url) + ": expected an http:// or https:// URL");
-}
-
-}  // namespace
-
+// The links are web addresses (web_url_validator, where they are parsed).
 int run_comment(const CommentOptions& options) {
-  require_web_url(options.report_url, "--report-url");
-  require_web_url(options.dashboard_url, "--dashboard-url");
   require_standard_input_once(options.comparisons, "comment's COMPARISON files");
   RunReport run;
   for (const std::filesystem::path& file : options.comparisons) run.push_back(read_suite_report(file));
-  const std::string body = pull_request_comment(run, {options.report_url, options.dashboard_url}, options.id);
+  const std::string body = pull_request_comment(run, options.links, options.id);
   if (options.out.empty()) {
     std::cout << body;
   } else {

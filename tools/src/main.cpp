@@ -277,6 +277,17 @@ void add_history(CLI::App& app, Program& p) {
                 "https://host/org/repo/compare/{from}...{to} (from: the last run before the change)");
 }
 
+// --report-url and --dashboard-url: where a reader of the summary or the
+// comment finds more; from the environment too, so that a CI file sets them once.
+void add_report_links(CLI::App& command, ReportLinks& links) {
+  command.add_option("--report-url", links.report_url, "link the full report (the HTML artifact's or page's URL)")
+      ->envname("PERFGATE_REPORT_URL")
+      ->check(web_url_validator());
+  command.add_option("--dashboard-url", links.dashboard_url, "link the history dashboard")
+      ->envname("PERFGATE_DASHBOARD_URL")
+      ->check(web_url_validator());
+}
+
 void add_report(CLI::App& app, Program& p) {
   auto* r = app.add_subcommand("report", "one HTML page (and Markdown summary) of a gate run from its comparison files");
   r->add_option("COMPARISON", p.report.comparisons,
@@ -294,6 +305,7 @@ void add_report(CLI::App& app, Program& p) {
   r->add_option("--markdown-max-bytes", p.report.markdown_max_bytes, "the most bytes the Markdown summary may take")
       ->check(CLI::Range(std::size_t{1024}, std::size_t{1} << 30))
       ->capture_default_str();
+  add_report_links(*r, p.report.links);
 }
 
 // perfgate comment: the pull request's comment body.
@@ -304,8 +316,7 @@ void add_comment(CLI::App& app, Program& p) {
                 "<suite>.comparison.json files (their <suite>.results.json beside them; one may be - for standard input)")
       ->required()
       ->check(existing_file_or_stdin());
-  c->add_option("--report-url", p.comment.report_url, "link the full report (the HTML artifact's or page's URL)");
-  c->add_option("--dashboard-url", p.comment.dashboard_url, "link the history dashboard");
+  add_report_links(*c, p.comment.links);
   c->add_option("--id", p.comment.id, "marks the comment as this gate's, for a workflow that posts several "
                                       "(letters, digits, '.', '_', '-')")
       ->check(CLI::Validator(
@@ -353,6 +364,7 @@ void add_run(CLI::App& app, Program& p) {
       ->envname("PERFGATE_HISTORY_RUNS")
       ->check(CLI::Range(1, 1000))
       ->capture_default_str();
+  add_report_links(*r, p.run.links);
   r->add_flag("--require-gated", p.run.require_gated,
               "a suite that judges no case against a baseline of this device (NOT GATED) exits 2, not 0")
       ->envname("PERFGATE_REQUIRE_GATED");

@@ -42,10 +42,10 @@ void require_shard_options(const ReportOptions& options) {
 
 // The merged folder's reports and the text of its summary; false when a
 // report of the whole run could not be written (said on standard error).
-bool write_merged_folder(OwnedFolder& folder, const RunReport& run, std::string& summary) {
+bool write_merged_folder(OwnedFolder& folder, const RunReport& run, const ReportLinks& links, std::string& summary) {
   summary = "no suite left a comparison in any shard";
   if (run.empty()) return true;
-  write_run_folder(folder, run, std::cerr);
+  write_run_folder(folder, run, std::cerr, links);
   summary = "the merged report could not be written (the job's log says why)";
   for (const RunReportWriter& writer : run_report_writers())
     if (!fs::is_regular_file(folder.path() / writer.file)) return false;
@@ -63,7 +63,7 @@ int report_shards(const ReportOptions& options) {
   OwnedFolder folder(fs::absolute(options.report_dir), "the report folder (--report-dir)", run_folder_names());
   folder.clear_previous();
   std::string summary;
-  const bool written = write_merged_folder(folder, run, summary);
+  const bool written = write_merged_folder(folder, run, options.links, summary);
   const RunOutcome outcome = written ? shards.outcome() : RunOutcome(RunOutcome::Severity::error);
   write_file_atomically(folder.claim("summary.md"), shards_headline(shards, outcome) + "\n" + summary + "\n");
   std::cout << "perfgate: " << shards.shards.size() << " shard(s) merged into " << options.report_dir.string()
@@ -87,7 +87,7 @@ int run_report(const ReportOptions& options) {
   if (!options.report_dir.empty()) {
     OwnedFolder folder(fs::absolute(options.report_dir), "the report folder (--report-dir)", run_folder_names());
     folder.clear_previous();
-    write_run_folder(folder, run, std::cerr);
+    write_run_folder(folder, run, std::cerr, options.links);
     std::cout << "perfgate: report folder: " << options.report_dir.string() << "\n";
   }
   if (!options.html.empty()) {
@@ -95,7 +95,7 @@ int run_report(const ReportOptions& options) {
     std::cout << "perfgate: HTML report: " << options.html.string() << "\n";
   }
   if (!options.markdown.empty()) {
-    write_file_atomically(options.markdown, run_to_markdown(run, options.markdown_max_bytes));
+    write_file_atomically(options.markdown, run_to_markdown(run, options.markdown_max_bytes, options.links));
     std::cout << "perfgate: Markdown summary: " << options.markdown.string() << "\n";
   }
   // The gate's exit code of the whole run, as `perfgate run` gives it: the

@@ -325,7 +325,7 @@ int run_main_job(const RunOptions& options) {
   const int code = main_job_exit_code(gathered.outcomes, ctest_status);
   // The run's folder as `perfgate report --report-dir` writes it, from the
   // same writer tables (run_report_folder.hpp).
-  const std::map<std::string, fs::path> written = write_run_folder(report, gathered.run, std::cerr);
+  const std::map<std::string, fs::path> written = write_run_folder(report, gathered.run, std::cerr, options.links);
   std::vector<fs::path> comparisons;  // of the suites that left one: a stand-in holds no verdict
   for (const auto& [suite, file] : written)
     if (gathered.compared.count(suite)) comparisons.push_back(file);

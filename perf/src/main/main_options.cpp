@@ -204,6 +204,12 @@ MainOptions parse_main_options(std::vector<std::string>& args) {
       apply(options, name, env, "PERFGATE_" + upper(name));
 
   bool repetitions_given = std::getenv("BENCHMARK_REPETITIONS") != nullptr;
+  bool display_given = false;
+  for (const char* variable : {"BENCHMARK_DISPLAY_AGGREGATES_ONLY", "BENCHMARK_REPORT_AGGREGATES_ONLY"})
+    if (const char* env = std::getenv(variable)) {
+      options.display_aggregates_only = boolean_flag(std::string("--x=") + env);
+      display_given = true;
+    }
   bool interleaving_given = std::getenv("BENCHMARK_ENABLE_RANDOM_INTERLEAVING") != nullptr;
   // Read as Google Benchmark reads them, and range-checked: perfgate
   // doubles them for a re-measurement round.
@@ -223,6 +229,7 @@ MainOptions parse_main_options(std::vector<std::string>& args) {
     // filtering itself, on the display side only.
     if (starts_with(arg, "--benchmark_report_aggregates_only") || starts_with(arg, "--benchmark_display_aggregates_only")) {
       options.display_aggregates_only = boolean_flag(arg);
+      display_given = true;
       continue;
     }
     if (starts_with(arg, "--benchmark_repetitions=")) {
@@ -245,6 +252,10 @@ MainOptions parse_main_options(std::vector<std::string>& args) {
     if (!interleaving_given) kept.push_back("--benchmark_enable_random_interleaving=true");
   }
   if (options.repetitions < 1) throw InputError("--benchmark_repetitions must be at least 1");
+  // A gate run's log is its verdict: each case's aggregate rows (mean,
+  // median, stddev, cv), not a row a repetition, unless asked for.  One
+  // repetition has no aggregates, so its row stays.
+  if (!display_given) options.display_aggregates_only = options.mode == RunMode::gate && options.repetitions > 1;
   args = std::move(kept);
   return options;
 }

@@ -71,4 +71,38 @@ std::string run_to_markdown(const RunReport& run, std::size_t max_bytes) {
   return fit_markdown(std::move(parts), max_bytes, 0);
 }
 
+namespace {
+
+// A URL as a Markdown link target: <...> keeps spaces and parentheses from
+// ending it; '<', '>' and line breaks cannot be in one, so they are encoded.
+std::string link_target(const std::string& url) {
+  std::string out = "<";
+  for (char c : url) {
+    if (c == '<') out += "%3C";
+    else if (c == '>') out += "%3E";
+    else if (c == '\n' || c == '\r') out += c == '\n' ? "%0A" : "%0D";
+    else out += c;
+  }
+  return out + ">";
+}
+
+}  // namespace
+
+std::string report_links_line(const ReportLinks& links) {
+  std::string line;
+  if (!links.report_url.empty()) line += "[Full report](" + link_target(links.report_url) + ")";
+  if (!links.dashboard_url.empty())
+    line += std::string(line.empty() ? "" : " · ") + "[Dashboard](" + link_target(links.dashboard_url) + ")";
+  return line.empty() ? line : line + "\n\n";
+}
+
+std::string run_to_markdown(const RunReport& run, std::size_t max_bytes, const ReportLinks& links) {
+  const std::string linked = report_links_line(links);
+  const std::size_t room = max_bytes > linked.size() + 1024 ? max_bytes - linked.size() : 1024;
+  const std::string summary = run_to_markdown(run, room);
+  const std::size_t headline_end = summary.find("\n\n");
+  if (linked.empty() || headline_end == std::string::npos) return linked + summary;
+  return summary.substr(0, headline_end + 2) + linked + summary.substr(headline_end + 2);
+}
+
 }  // namespace perfgate

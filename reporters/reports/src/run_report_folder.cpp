@@ -15,7 +15,12 @@ namespace perfgate {
 namespace fs = std::filesystem;
 namespace {
 
-std::string run_summary(const RunReport& run) { return run.empty() ? std::string() : run_to_markdown(run, kMarkdownMaxBytes); }
+std::string run_summary(const RunReport& run, const ReportLinks& links) {
+  return run.empty() ? std::string() : run_to_markdown(run, kMarkdownMaxBytes, links);
+}
+// The HTML report and the Code Quality file link nothing.
+std::string run_html(const RunReport& run, const ReportLinks&) { return run_to_html(run); }
+std::string run_code_quality(const RunReport& run, const ReportLinks&) { return run_to_gitlab_code_quality(run); }
 
 // One file: rendered, then written; a failure is said and the rest go on.
 template <typename Render>
@@ -36,8 +41,8 @@ bool write_one(OwnedFolder& folder, const std::string& relative, const std::stri
 const std::vector<RunReportWriter>& run_report_writers() {
   static const std::vector<RunReportWriter> writers{
       {"summary.md", "the run's Markdown summary", run_summary},
-      {"index.html", "the run's HTML report", run_to_html},
-      {"codequality.json", "the run's GitLab Code Quality report", run_to_gitlab_code_quality},
+      {"index.html", "the run's HTML report", run_html},
+      {"codequality.json", "the run's GitLab Code Quality report", run_code_quality},
   };
   return writers;
 }
@@ -51,7 +56,8 @@ OwnedNames run_folder_names() {
   return names;
 }
 
-std::map<std::string, fs::path> write_run_folder(OwnedFolder& folder, const RunReport& run, std::ostream& errors) {
+std::map<std::string, fs::path> write_run_folder(OwnedFolder& folder, const RunReport& run, std::ostream& errors,
+                                                 const ReportLinks& links) {
   std::map<std::string, fs::path> comparisons;
   for (const SuiteReport& suite : run) {
     const std::string& name = suite.comparison.suite;
@@ -72,7 +78,7 @@ std::map<std::string, fs::path> write_run_folder(OwnedFolder& folder, const RunR
                 [&] { return results_to_json(*suite.baseline); }, errors);
   }
   for (const RunReportWriter& writer : run_report_writers())
-    write_one(folder, writer.file, writer.name, [&] { return writer.render(run); }, errors);
+    write_one(folder, writer.file, writer.name, [&] { return writer.render(run, links); }, errors);
   return comparisons;
 }
 

@@ -50,6 +50,18 @@ TEST(MainOptions, AggregatesOnlyIsHandledOnTheDisplaySide) {
   EXPECT_FALSE(has(args, "--benchmark_report_aggregates_only=true")) << "perfgate needs every repetition";
 }
 
+// A gate run's log carries each case's aggregates, not a row a
+// repetition, unless asked; a record run and a single repetition (which has
+// no aggregates) show every row.
+TEST(MainOptions, AGateRunShowsAggregatesOnlyUnlessAsked) {
+  const auto shown = [](std::vector<std::string> args) { return parse_main_options(args).display_aggregates_only; };
+  EXPECT_TRUE(shown({"perf_x"}));
+  EXPECT_FALSE(shown({"perf_x", "--benchmark_display_aggregates_only=false"}));
+  EXPECT_FALSE(shown({"perf_x", "--perfgate_mode=record"}));
+  EXPECT_FALSE(shown({"perf_x", "--benchmark_repetitions=1"}));
+  EXPECT_TRUE(shown({"perf_x", "--perfgate_mode=record", "--benchmark_display_aggregates_only"}));
+}
+
 TEST(MainOptions, SmokeRunsEachCaseOnce) {
   std::vector<std::string> args = {"perf_x", "--perfgate_mode=smoke", "--benchmark_repetitions=7"};
   const MainOptions o = parse_main_options(args);

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "perfgate/reports/report_input.hpp"
+#include "perfgate/reports/run_markdown.hpp"
 
 namespace perfgate {
 
@@ -17,10 +18,7 @@ namespace perfgate {
 // "<!-- perfgate-comment:gpu -->", for a workflow that posts several).
 std::string pull_request_comment_marker(const std::string& id);
 
-struct CommentLinks {
-  std::string report_url;     // the HTML report (an artifact's or a page's URL); empty: none
-  std::string dashboard_url;  // the history dashboard; empty: none
-};
+using CommentLinks = ReportLinks;  // run_markdown.hpp
 
 // GitHub takes 65,536 characters a comment, GitLab 1,000,000: this fits the
 // smaller, with room for nothing else.

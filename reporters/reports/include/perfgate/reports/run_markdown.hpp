@@ -18,4 +18,18 @@ namespace perfgate {
 // then other detail, and a note says what went.
 std::string run_to_markdown(const RunReport& run, std::size_t max_bytes);
 
+// Where a reader of the summary finds more (`--report-url`, `--dashboard-url`).
+struct ReportLinks {
+  std::string report_url;     // the HTML report (an artifact's or a page's URL); empty: none
+  std::string dashboard_url;  // the history dashboard; empty: none
+  bool empty() const { return report_url.empty() && dashboard_url.empty(); }
+};
+
+// "[Full report](<URL>) · [Dashboard](<URL>)" and a blank line; "" without links.
+std::string report_links_line(const ReportLinks& links);
+
+// The summary with the links' line under its headline (its first
+// paragraph), fitted to `max_bytes` with the links kept.
+std::string run_to_markdown(const RunReport& run, std::size_t max_bytes, const ReportLinks& links);
+
 }  // namespace perfgate

@@ -14,6 +14,7 @@
 
 #include "perfgate/platform/owned_folder.hpp"
 #include "perfgate/reports/report_input.hpp"
+#include "perfgate/reports/run_markdown.hpp"
 
 namespace perfgate {
 
@@ -22,12 +23,12 @@ namespace perfgate {
 struct RunReportWriter {
   const char* file;  // "summary.md"
   const char* name;  // "the run's Markdown summary"
-  std::string (*render)(const RunReport& run);
+  std::string (*render)(const RunReport& run, const ReportLinks& links);
 };
 
 // summary.md (run_to_markdown, at most kMarkdownMaxBytes: a GitHub
-// comment), index.html (run_to_html) and codequality.json (GitLab's merge
-// request widget: gitlab_code_quality.hpp).
+// comment, with the links under its headline), index.html (run_to_html) and
+// codequality.json (GitLab's merge request widget: gitlab_code_quality.hpp).
 const std::vector<RunReportWriter>& run_report_writers();
 
 // Every name write_run_folder() may write, from the same tables: the only
@@ -44,6 +45,6 @@ OwnedNames run_folder_names();
 // stand in the others, and the exit code is the caller's.  Returns the
 // comparison file it wrote for each suite (for the history).
 std::map<std::string, std::filesystem::path> write_run_folder(OwnedFolder& folder, const RunReport& run,
-                                                              std::ostream& errors);
+                                                              std::ostream& errors, const ReportLinks& links = {});
 
 }  // namespace perfgate
