@@ -10,6 +10,7 @@ perfgate_packages=(cmake ninja-build g++ libbenchmark-dev libgtest-dev libgmock-
                    libsqlite3-dev libpq-dev  # the history store: SQLite by default, PostgreSQL for a team
                    libssl-dev  # SHA-256: the history dashboard's page names
                    libjs-dygraphs  # the history dashboard's charts (copied into every site, with its licence)
+                   valgrind  # --perfgate_instructions: callgrind counts host cases (its callgrind.h marks them)
                    clang libclang-rt-dev  # clang + libFuzzer runtime: ci/fuzz.sh
                    ccache)  # compiler cache: a second build on the same machine reuses the first's objects
 # Real parts some tests run against (ci/test.sh sets PERFGATE_TEST_PACKAGES=1);

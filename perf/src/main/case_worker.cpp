@@ -14,6 +14,7 @@
 
 #include "case_progress.hpp"
 #include "case_runner.hpp"
+#include "count_pass.hpp"
 #include "trace_pass.hpp"
 #include "main/main_options.hpp"
 #include "perfgate/gate/exit_code.hpp"
@@ -147,7 +148,10 @@ int run_worker(std::vector<std::string> args, Role role) {
   // Before any CUDA call: CUPTI is claimed before the context exists.
   if (traced && !claim_tracing()) return 0;
   const MainOptions options = parse_main_options(args);
-  run_cases_here(args, options, worker_journal(), traced ? traced_pass_hooks(trace_pass_folder()) : RunHooks{});
+  RunHooks hooks = traced ? traced_pass_hooks(trace_pass_folder())
+                   : role == Role::count_worker ? counted_pass_hooks()
+                                                : RunHooks{};
+  run_cases_here(args, options, worker_journal(), std::move(hooks));
   return 0;
 }
 

@@ -13,6 +13,7 @@
 #include "main/baseline_advice.hpp"
 #include "main/case_runner.hpp"
 #include "main/case_worker.hpp"
+#include "main/count_pass.hpp"
 #include "main/gate_measured_run.hpp"
 #include "main/interrupted_run.hpp"
 #include "main/listing_request.hpp"
@@ -86,6 +87,7 @@ int measured_run(const std::vector<std::string>& args, const MainOptions& option
   explain_settings(options.suggest_disable, nullptr);  // a typo in a rule name costs nothing measured
   if (options.mode == RunMode::record && results_path(options, suite).empty())
     throw InputError("--perfgate_mode=record needs --perfgate_results=FILE or --perfgate_out_dir=DIR");
+  if (options.count_instructions && options.mode != RunMode::smoke) require_counting_possible();  // nothing measured yet
   const Fingerprint device = this_device(this_suite.gpu, this_suite.gpus);
   // The baseline store, opened once: the run reads it through this alone.
   const RunBaselines baselines(options);

@@ -125,6 +125,10 @@ const std::map<std::string, std::pair<Setter, std::string>>& flag_table() {
       {"trace", {[](MainOptions& o, const std::string& v) { o.trace_dir = v; },
                  "DIR: after the timed run, an untimed pass of each GPU case under CUPTI: a Chrome trace per case "
                  "in DIR (Perfetto opens it) and a per-kernel summary in the results"}},
+      {"instructions", {[](MainOptions& o, const std::string& v) { o.count_instructions = parse_bool("instructions", v); },
+                        "true|false: after the timed run, a counted pass of each host case under valgrind's callgrind "
+                        "adds its instructions, simulated cache misses and branch mispredictions a timed iteration to "
+                        "its counters (default false; needs valgrind)"}},
       {kHistoryFlag.suite, {[](MainOptions& o, const std::string& v) { o.history = v; }, kHistoryFlag.help}},
       {kHistoryKindFlag.suite, {[](MainOptions& o, const std::string& v) { o.history_kind = parse_history_kind(v); },
                                 kHistoryKindFlag.help}},

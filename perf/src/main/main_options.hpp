@@ -38,6 +38,7 @@ struct MainOptions {
   double remeasure_seconds = 300.0;    // --perfgate_remeasure_seconds=S: the rounds after the first
   double round_deadline_floor = 60.0;  // --perfgate_round_deadline_floor=S: a round's deadline is at least this
   std::filesystem::path trace_dir;     // --perfgate_trace=DIR: traced pass, Chrome traces in DIR
+  bool count_instructions = false;     // --perfgate_instructions: the counted pass under callgrind (count_pass.hpp)
   std::string history;                 // --perfgate_history=URL: spreads from it, the run recorded in it
   std::string history_kind = "main";   // --perfgate_history_kind=main|pr|ab
   std::string history_ordinal;         // --perfgate_history_ordinal=N|git: the run's place in the main line; "" none

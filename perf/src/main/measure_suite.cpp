@@ -10,6 +10,7 @@
 #include "perfgate/platform/interruption.hpp"
 #include "case_runner.hpp"
 #include "case_worker.hpp"
+#include "count_pass.hpp"
 #include "trace_pass.hpp"
 
 namespace perfgate {
@@ -59,6 +60,7 @@ Results measure_suite(const std::vector<std::string>& args, const MainOptions& o
   std::vector<BenchmarkResult> cases = run_cases(args, options);
   try {
     if (!options.trace_dir.empty()) trace_cases(args, options, cases);
+    if (options.count_instructions) count_cases(args, cases);
   } catch (const Interrupted& stop) {  // during the untimed pass: every case had finished
     throw InterruptedRun{{stop.signal}, std::move(cases)};
   }

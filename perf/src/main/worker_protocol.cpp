@@ -19,6 +19,7 @@ std::string variable(const char* name) {
 
 Role process_role() {
   if (worker_journal().empty()) return Role::gate;
+  if (!variable(kCountPassVariable).empty()) return Role::count_worker;
   return trace_pass_folder().empty() ? Role::worker : Role::trace_worker;
 }
 

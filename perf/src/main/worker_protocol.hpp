@@ -24,6 +24,8 @@ namespace perfgate {
 inline constexpr const char* kWorkerJournalVariable = "PERFGATE_WORKER_JOURNAL";
 // Set (besides the journal) for the worker that runs the traced pass: the trace folder.
 inline constexpr const char* kTracePassVariable = "PERFGATE_TRACE_PASS";
+// Set (besides the journal) for the worker that runs the counted pass under callgrind.
+inline constexpr const char* kCountPassVariable = "PERFGATE_COUNT_PASS";
 // The parent's pid, in every worker's environment.
 inline constexpr const char* kParentPidVariable = "PERFGATE_PARENT_PID";
 // A worker whose parent died before it tied itself to it exits with this.
@@ -33,10 +35,12 @@ enum class Role {
   gate,          // the process the user started: measures through workers, compares, reports
   worker,        // measures the selected cases into its journal
   trace_worker,  // the untimed traced pass under CUPTI, into its journal
+  count_worker,  // the counted pass under callgrind (count_pass.hpp), into its journal
 };
 
 // From the environment: no journal, the gate; a journal, a worker; a
-// journal and a trace folder, the traced pass's worker.
+// journal and a trace folder, the traced pass's worker; a journal and
+// PERFGATE_COUNT_PASS, the counted pass's.
 Role process_role();
 
 // The journal and the trace folder of a worker (empty in the gate).

@@ -1,0 +1,153 @@
+#include "main/count_pass.hpp"
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <optional>
+#include <sstream>
+
+#include <unistd.h>
+
+#include <benchmark/benchmark.h>
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#define PERFGATE_HAS_CALLGRIND 1
+#else
+#define PERFGATE_HAS_CALLGRIND 0
+#endif
+
+#include "main/callgrind_dumps.hpp"
+#include "perfgate/model/benchmark_name.hpp"
+#include "perfgate/platform/child_process.hpp"
+#include "perfgate/platform/errors.hpp"
+#include "perfgate/platform/scratch_folder.hpp"
+#include "perfgate/runtime/suite_info.hpp"
+#include "worker_protocol.hpp"
+
+namespace perfgate {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kFlag = "--perfgate_instructions";
+
+std::optional<fs::path> valgrind_on_path() {
+  const char* path = std::getenv("PATH");
+  std::istringstream folders(path ? path : "");
+  for (std::string folder; std::getline(folders, folder, ':');) {
+    const fs::path candidate = fs::path(folder.empty() ? "." : folder) / "valgrind";
+    std::error_code error;
+    if (fs::is_regular_file(candidate, error) && ::access(candidate.c_str(), X_OK) == 0) return candidate;
+  }
+  return std::nullopt;
+}
+
+// Callgrind zeroes the counts as each repetition's timed loop starts and
+// dumps them as it ends; the caches and branches are simulated.  One
+// iteration a repetition (min_time 0), no interleaving: the worker's
+// markers then follow each case's loops.
+std::vector<std::string> count_argv(const fs::path& valgrind, const fs::path& out, const std::vector<std::string>& args,
+                                    const std::vector<std::string>& names) {
+  std::vector<std::string> argv = {valgrind.string(),
+                                   "--tool=callgrind",
+                                   "--callgrind-out-file=" + out.string(),
+                                   "--zero-before=*StartKeepRunning*",
+                                   "--dump-before=*FinishKeepRunning*",
+                                   "--cache-sim=yes",
+                                   "--branch-sim=yes",
+                                   "--quiet"};
+  argv.push_back(own_executable(args.front()).string());
+  argv.insert(argv.end(), args.begin() + 1, args.end());
+  argv.push_back("--benchmark_filter=" + benchmark_filter_for(names));
+  argv.push_back("--benchmark_repetitions=" + std::to_string(kCountedRepetitions + 1));
+  argv.push_back("--benchmark_enable_random_interleaving=false");
+  argv.push_back("--benchmark_min_time=0");
+  argv.push_back("--benchmark_out=");
+  return argv;
+}
+
+std::vector<CallgrindDump> read_dumps(const fs::path& folder) {
+  std::vector<CallgrindDump> dumps;
+  for (const auto& entry : fs::directory_iterator(folder)) {
+    if (entry.path().filename().string().rfind("callgrind.out", 0) != 0) continue;
+    std::ifstream in(entry.path());
+    std::stringstream text;
+    text << in.rdbuf();
+    if (auto dump = read_callgrind_dump(text.str())) dumps.push_back(std::move(*dump));
+  }
+  return dumps;
+}
+
+// The worker shows nothing (its times are a simulation's) and names each
+// case's loops with a marker dump once its repetitions are over.
+class CaseMarkReporter : public benchmark::BenchmarkReporter {
+ public:
+  bool ReportContext(const Context&) override { return true; }
+  void ReportRuns(const std::vector<Run>& runs) override {
+    if (runs.empty()) return;
+#if PERFGATE_HAS_CALLGRIND
+    const std::string marker = kCaseMarkerPrefix + canonical_benchmark_name(runs.front().run_name.str());
+    CALLGRIND_DUMP_STATS_AT(marker.c_str());
+#endif
+  }
+};
+
+std::size_t attach_counts(const std::map<std::string, std::vector<CallgrindDump>>& loops,
+                          std::vector<BenchmarkResult>& measured) {
+  std::size_t counted = 0;
+  for (BenchmarkResult& b : measured) {
+    const auto found = loops.find(b.name);
+    if (found == loops.end()) continue;
+    const std::map<std::string, double> counters = counted_counters(found->second);
+    if (counters.empty()) continue;
+    for (const auto& [name, value] : counters) b.counters[name] = value;
+    ++counted;
+  }
+  return counted;
+}
+
+}  // namespace
+
+void require_counting_possible() {
+  if (this_suite.gpu)
+    throw InputError(std::string(kFlag) + ": this suite's cases run on a GPU, whose kernels are counted through "
+                     "CUPTI's range profiler, which this perfgate does not have yet; callgrind counts host cases only");
+  if (!PERFGATE_HAS_CALLGRIND)
+    throw InputError(std::string(kFlag) + ": this suite binary was built without valgrind's client requests "
+                     "(valgrind/callgrind.h; apt-get install valgrind, then rebuild)");
+  if (!valgrind_on_path())
+    throw InputError(std::string(kFlag) + ": valgrind is not on PATH (apt-get install valgrind)");
+}
+
+void count_cases(const std::vector<std::string>& args, std::vector<BenchmarkResult>& measured) {
+  std::vector<std::string> names;
+  for (const BenchmarkResult& b : measured)
+    if (b.measured()) names.push_back(b.name);
+  const std::optional<fs::path> valgrind = valgrind_on_path();
+  if (names.empty() || !valgrind) return;
+  const auto started = std::chrono::steady_clock::now();
+  ScratchFolder folder("perfgate-count");
+  const ChildExit exit = run_worker_process(count_argv(*valgrind, folder.path() / "callgrind.out", args, names),
+                                            {{kWorkerJournalVariable, (folder.path() / "counted.json").string()},
+                                             {kCountPassVariable, "1"}});
+  const std::size_t counted = attach_counts(loop_dumps_by_case(read_dumps(folder.path())), measured);
+  if (exit.signaled || exit.code != 0)
+    std::cerr << "perfgate: warning: the counted pass stopped (" << exit.describe() << "); " << names.size() - counted
+              << " case(s) have no counts\n";
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  std::cerr << "perfgate: counted " << counted << " of " << names.size() << " case(s) under callgrind in " << std::fixed
+            << std::setprecision(1) << seconds << " s (" << kCountedRepetitions
+            << " iterations each after one to warm up): instructions, simulated cache misses and branch "
+               "mispredictions a timed iteration, in each case's counters\n";
+}
+
+RunHooks counted_pass_hooks() {
+  RunHooks hooks;
+  hooks.display = std::make_unique<CaseMarkReporter>();
+  return hooks;
+}
+
+}  // namespace perfgate
