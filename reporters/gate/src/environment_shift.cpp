@@ -11,8 +11,10 @@
 namespace perfgate {
 namespace {
 
+// A case read from a file may hold evidence without the summaries it came
+// from (an edited or damaged comparison file): it counts as no case.
 bool usable(const BenchmarkComparison& b, const GateSettings& settings) {
-  return b.evidence && b.evidence->ratio > 0 && std::isfinite(b.evidence->ratio) &&
+  return b.evidence && b.evidence->ratio > 0 && std::isfinite(b.evidence->ratio) && b.baseline && b.current &&
          b.baseline->n >= settings.min_samples && b.current->n >= settings.min_samples;
 }
 

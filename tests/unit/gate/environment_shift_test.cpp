@@ -30,6 +30,22 @@ TEST(EnvironmentShift, EverythingSlowerBySimilarFactor) {
   EXPECT_EQ(c.environment_shift->compared, 6u);
 }
 
+// A comparison file can hold a case's evidence without the summaries it came
+// from (edited, or damaged: the fuzzer found one): it is no case of the
+// shift, and counting it must not read a summary that is not there.
+TEST(EnvironmentShift, ACaseWithEvidenceButNoSummariesIsNoCase) {
+  Comparison c = shifted_by({0.8, 0.79, 0.81, 0.8});
+  ASSERT_TRUE(c.environment_shift.has_value());
+  const std::size_t improvements = shifted_verdicts(c).verdicts;
+  BenchmarkComparison orphan = c.benchmarks.front();
+  orphan.name = "orphan";
+  orphan.baseline.reset();
+  orphan.current.reset();
+  c.benchmarks.push_back(orphan);
+  EXPECT_EQ(shifted_verdicts(c).verdicts, improvements);
+  EXPECT_EQ(detect_environment_shift(c.benchmarks, c.settings)->compared, 4u);
+}
+
 TEST(EnvironmentShift, EverythingFaster) {
   const Comparison c = shifted_by({0.8, 0.79, 0.81, 0.8});
   ASSERT_TRUE(c.environment_shift.has_value());
