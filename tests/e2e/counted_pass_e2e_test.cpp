@@ -80,6 +80,39 @@ TEST(CountedPass, CountsTheTimedLoopExactlyAndLeavesTheSetUpOut) {
     EXPECT_EQ(instructions(second, name), instructions(first, name)) << name;
 }
 
+// 2% more work planted in one host case (the element-wise chain once more
+// over 2% of its elements): below the time gate's 5% threshold, so time
+// cannot fail it, but the counts see it and counted-work names it, with
+// the count and the time verdict beside it.
+TEST(CountedPass, APlantedTwoPercentMoreWorkIsNamedByItsCounts) {
+  if (!valgrind_here()) GTEST_SKIP() << "valgrind is not installed (apt-get install valgrind)";
+  const TempDir dir;
+  const std::string suite = shell_word(PERFGATE_HOST_SUITE) +
+                            " --benchmark_filter='^cpu_elementwise/fused' --benchmark_repetitions=5 --perfgate_mode=record"
+                            " --perfgate_instructions --perfgate_results=";
+  const auto base = run_shell(suite + shell_word((dir / "base.json").string()) + " 2>&1");
+  ASSERT_EQ(base.exit_code, 0) << base.output;
+  const auto planted = run_shell("PERFGATE_ALLOW_FAULT_INJECTION=1 PERFGATE_HOST_PLANT_SLOWDOWN=cpu_elementwise/fused/1048576 "
+                                 "PERFGATE_HOST_PLANT_WORK_PCT=2 " + suite + shell_word((dir / "planted.json").string()) + " 2>&1");
+  ASSERT_EQ(planted.exit_code, 0) << planted.output;
+  const auto compared = run_shell(shell_word(PERFGATE_CLI) + " compare " + shell_word((dir / "base.json").string()) + " " +
+                                  shell_word((dir / "planted.json").string()) + " --json " +
+                                  shell_word((dir / "c.json").string()) + " 2>&1");
+  EXPECT_TRUE(compared.exit_code == 0 || compared.exit_code == 1) << compared.output;
+  const nlohmann::json comparison = nlohmann::json::parse(read_text(dir / "c.json"));
+  const nlohmann::json* named = nullptr;
+  for (const nlohmann::json& s : comparison.at("suggestions"))
+    if (s.at("rule") == "counted-work") named = &s;
+  ASSERT_NE(named, nullptr) << compared.output;
+  EXPECT_EQ(named->at("benchmark"), "cpu_elementwise/fused/1048576");
+  const std::string evidence = named->at("evidence");
+  // 2% more elements of the chain: the instructions grow by 2% within 0.1 points.
+  const std::size_t at = evidence.find(" (+");
+  ASSERT_NE(at, std::string::npos) << evidence;
+  EXPECT_NEAR(std::stod(evidence.substr(at + 3)), 2.0, 0.1) << evidence;
+  EXPECT_NE(evidence.find("the time verdict: "), std::string::npos) << evidence;
+}
+
 // One line, exit 2, before anything is measured.
 void expect_refused(const std::string& command, const std::string& says, const fs::path& results) {
   const auto run = run_shell(command + " --perfgate_mode=record --perfgate_results=" + shell_word(results.string()) +

@@ -51,19 +51,52 @@ std::optional<CallgrindDump> read_callgrind_dump(const std::string& text) {
   return dump;
 }
 
+std::string case_marker(const std::string& name, const std::vector<std::int64_t>& iterations) {
+  std::string marker = kCaseMarkerPrefix;
+  for (std::size_t i = 0; i < iterations.size(); ++i) marker += (i > 0 ? "," : "") + std::to_string(iterations[i]);
+  return marker + " " + name;
+}
+
+namespace {
+
+// The iterations and the name a marker's trigger holds; nullopt for any other dump.
+std::optional<std::pair<std::vector<std::int64_t>, std::string>> read_marker(const std::string& trigger) {
+  const std::string prefix = std::string("Client Request: ") + kCaseMarkerPrefix;
+  if (!starts_with(trigger, prefix)) return std::nullopt;
+  const std::size_t space = trigger.find(' ', prefix.size());
+  if (space == std::string::npos) return std::nullopt;
+  std::vector<std::int64_t> iterations;
+  std::istringstream counts(trigger.substr(prefix.size(), space - prefix.size()));
+  for (std::string count; std::getline(counts, count, ',');) {
+    if (count.empty() || count.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+    iterations.push_back(std::stoll(count));
+  }
+  return std::make_pair(std::move(iterations), trigger.substr(space + 1));
+}
+
+}  // namespace
+
 std::map<std::string, std::vector<CallgrindDump>> loop_dumps_by_case(std::vector<CallgrindDump> dumps) {
   std::sort(dumps.begin(), dumps.end(), [](const CallgrindDump& a, const CallgrindDump& b) { return a.part < b.part; });
-  const std::string marker = std::string("Client Request: ") + kCaseMarkerPrefix;
   std::map<std::string, std::vector<CallgrindDump>> by_case;
   std::vector<CallgrindDump> pending;
   for (CallgrindDump& dump : dumps) {
     if (dump.trigger.find("FinishKeepRunning") != std::string::npos) {
       pending.push_back(std::move(dump));
-    } else if (starts_with(dump.trigger, marker)) {
-      std::vector<CallgrindDump>& loops = by_case[dump.trigger.substr(marker.size())];
-      loops.insert(loops.end(), pending.begin(), pending.end());
-      pending.clear();
+      continue;
     }
+    const auto marker = read_marker(dump.trigger);
+    if (!marker) continue;
+    const auto& [iterations, name] = *marker;
+    if (iterations.size() <= pending.size()) {
+      std::vector<CallgrindDump>& loops = by_case[name];
+      const std::size_t first = pending.size() - iterations.size();  // the search's runs come before
+      for (std::size_t r = 0; r < iterations.size(); ++r) {
+        loops.push_back(std::move(pending[first + r]));
+        loops.back().iterations = iterations[r];
+      }
+    }
+    pending.clear();
   }
   return by_case;
 }
@@ -80,7 +113,8 @@ std::map<std::string, double> counted_counters(const std::vector<CallgrindDump>&
   for (const auto& [counter, events] : measures) {
     std::vector<double> values;
     for (const CallgrindDump& dump : counted)
-      if (const auto value = sum_of(dump, events)) values.push_back(*value);
+      if (const auto value = sum_of(dump, events); value && dump.iterations > 0)
+        values.push_back(*value / static_cast<double>(dump.iterations));
     if (values.size() != counted.size()) continue;
     counters[counter] = stats::median(values);
     if (counter == "instructions" && counters[counter] > 0.0) {

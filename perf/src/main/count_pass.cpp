@@ -65,6 +65,8 @@ std::vector<std::string> count_argv(const fs::path& valgrind, const fs::path& ou
   argv.push_back("--benchmark_repetitions=" + std::to_string(kCountedRepetitions + 1));
   argv.push_back("--benchmark_enable_random_interleaving=false");
   argv.push_back("--benchmark_min_time=0");
+  // Every repetition reaches the marker reporter (a gate run shows aggregates only).
+  argv.push_back("--benchmark_display_aggregates_only=false");
   argv.push_back("--benchmark_out=");
   return argv;
 }
@@ -87,9 +89,12 @@ class CaseMarkReporter : public benchmark::BenchmarkReporter {
  public:
   bool ReportContext(const Context&) override { return true; }
   void ReportRuns(const std::vector<Run>& runs) override {
-    if (runs.empty()) return;
+    std::vector<std::int64_t> iterations;  // of each reported repetition, in order
+    for (const Run& run : runs)
+      if (run.run_type == Run::RT_Iteration && !run.error_occurred) iterations.push_back(run.iterations);
+    if (iterations.empty()) return;
 #if PERFGATE_HAS_CALLGRIND
-    const std::string marker = kCaseMarkerPrefix + canonical_benchmark_name(runs.front().run_name.str());
+    const std::string marker = case_marker(canonical_benchmark_name(runs.front().run_name.str()), iterations);
     CALLGRIND_DUMP_STATS_AT(marker.c_str());
 #endif
   }

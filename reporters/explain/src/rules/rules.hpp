@@ -26,5 +26,6 @@ Rule regression_explained();    // "regression-explained": what changed in a REG
 Rule scaling_efficiency();      // "scaling-efficiency": a multi-GPU case under 80% efficient, and what grew
 Rule collective_below_peak();   // "collective-below-peak": a collective's busbw far below the measured peer bandwidth
 Rule gradient_method();         // "gradient-method": adjoint or tape, by the tape's memory share and the times
+Rule counted_work();            // "counted-work": more instructions a timed iteration than the baseline (counted pass)
 
 }  // namespace perfgate::rules
