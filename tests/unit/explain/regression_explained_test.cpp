@@ -101,6 +101,31 @@ TEST(SuggestRegressionExplained, SaysTheCountersAreUnchangedWhenOnlyTheTimeMoved
   EXPECT_NE(out[0].evidence.find("the time itself moved"), std::string::npos) << out[0].evidence;
 }
 
+// Counted on both sides (--perfgate_instructions): the same instructions
+// run slower is told apart from more instructions.
+TEST(SuggestRegressionExplained, SaysWhetherTheCountedInstructionsMoved) {
+  const auto host_case = [](double median, std::uint64_t seed, double instructions) {
+    BenchmarkResult b = benchmark("cpu_gemm/naive/256", lognormal_samples(median, 0.01, 10, seed));
+    b.counters["instructions"] = instructions;
+    return b;
+  };
+  const auto explained = [](const BenchmarkResult& old_b, const BenchmarkResult& new_b) {
+    const Results baseline = testing::results("host", {old_b}), current = testing::results("host", {new_b});
+    const Comparison comparison = compare_results(baseline, current);
+    return rules::regression_explained().apply({current, &comparison, &baseline, std::nullopt});
+  };
+  const auto same_work = explained(host_case(1e-3, 1, 9.3e7), host_case(1.3e-3, 2, 9.3e7));
+  ASSERT_EQ(same_work.size(), 1u);
+  EXPECT_NE(same_work[0].evidence.find("counters unchanged (instructions within 5%)"), std::string::npos)
+      << same_work[0].evidence;
+  EXPECT_NE(same_work[0].hint.find("did not change: the same work ran slower"), std::string::npos) << same_work[0].hint;
+  const auto more_work = explained(host_case(1e-3, 1, 9.3e7), host_case(1.3e-3, 2, 1.209e8));
+  ASSERT_EQ(more_work.size(), 1u);
+  EXPECT_NE(more_work[0].evidence.find("instructions 9.3e+07 -> 1.21e+08 (+30%)"), std::string::npos)
+      << more_work[0].evidence;
+  EXPECT_NE(more_work[0].hint.find("the case does more work"), std::string::npos) << more_work[0].hint;
+}
+
 TEST(SuggestRegressionExplained, FallingClockAndRateWithTheSameBytes) {
   const Results baseline = testing::results("gemm", {gemm(1e-3, 1, 3e8, 300.0, 1980.0)}, testing::test_gpu());
   const Results current = testing::results("gemm", {gemm(1.3e-3, 2, 3e8, 230.0, 1400.0)}, testing::test_gpu());

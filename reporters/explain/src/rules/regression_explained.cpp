@@ -1,6 +1,7 @@
 // "regression-explained": for each REGRESSION, what moved between the
 // baseline's and this run's counters and kernels, so a reviewer knows where
-// to look (more bytes, a lower rate, a lower clock, another kernel).
+// to look (more bytes, a lower rate, a lower clock, another kernel, more
+// instructions, or the same instructions run slower).
 
 #include <cmath>
 #include "perfgate/model/counter_names.hpp"
@@ -64,6 +65,18 @@ void compare_counters(const BenchmarkResult& old_b, const BenchmarkResult& new_b
     } else {
       bytes_same = true;
       e.unchanged.push_back("bytes");
+    }
+  }
+  // The counted pass's instructions a timed iteration (--perfgate_instructions)
+  // on both sides: the work itself, which no load on the machine moves.
+  if (const auto o = number(old_b, "instructions"), n = number(new_b, "instructions"); o && n) {
+    if (moved(*o, *n)) {
+      e.add_change(change("instructions", *o, *n));
+      if (*n > *o) e.add_hint("the instructions a timed iteration grew: the case does more work (the counted-work suggestion has the counts)");
+    } else {
+      e.unchanged.push_back("instructions");
+      e.add_hint("the instructions a timed iteration did not change: the same work ran slower (memory and cache behaviour, "
+                 "clocks, or other work on the machine)");
     }
   }
   for (const char* name : {counter::kGigabytesPerSecond, counter::kTflopPerSecond, counter::kSmClockMhz, counter::kDeviceMemoryPeakBytes}) {
