@@ -84,9 +84,16 @@ TEST(CommentCli, AnIdMarksItsOwnCommentAndBadUrlsOrIdsAreExitTwo) {
   EXPECT_EQ(gpu.output.find("[Full report]"), std::string::npos) << "no URL, no link";
   const auto script = run_shell(kCli + " comment" + files + " --report-url 'javascript:alert(1)' 2>&1");
   EXPECT_EQ(script.exit_code, 2) << script.output;
-  EXPECT_NE(script.output.find("--report-url: 'javascript:alert(1)': expected an http:// or https:// URL"),
+  EXPECT_NE(script.output.find("--report-url: 'javascript:alert(1)': not an http:// or https:// URL"),
             std::string::npos)
       << script.output;
+  // A password in the link would reach every reader of the comment: refused,
+  // and not echoed either.
+  const auto credentials =
+      run_shell(kCli + " comment" + files + " --report-url 'https://ci:hunter2@ci.example/job/7' 2>&1");
+  EXPECT_EQ(credentials.exit_code, 2) << credentials.output;
+  EXPECT_NE(credentials.output.find("a user name or password before the host"), std::string::npos) << credentials.output;
+  EXPECT_EQ(credentials.output.find("hunter2"), std::string::npos) << credentials.output;
   EXPECT_EQ(run_shell(kCli + " comment" + files + " --id 'a b' 2>&1").exit_code, 2);
   const auto missing = run_shell(kCli + " comment " + shell_word((dir / "none.comparison.json").string()) + " 2>&1");
   EXPECT_EQ(missing.exit_code, 2) << missing.output;

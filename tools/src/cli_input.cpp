@@ -4,6 +4,8 @@
 #include <cstdlib>
 
 #include "perfgate/platform/errors.hpp"
+#include "perfgate/platform/secret_redaction.hpp"
+#include "perfgate/platform/web_address.hpp"
 #include "perfgate/formats/input_file.hpp"
 #include "perfgate/model/suite_name.hpp"
 
@@ -38,8 +40,8 @@ CLI::Validator finite_number_validator() {
 CLI::Validator web_url_validator() {
   return CLI::Validator(
       [](std::string& text) {
-        const bool web = text.rfind("https://", 0) == 0 || text.rfind("http://", 0) == 0;
-        return web ? std::string() : quote_text(text) + ": expected an http:// or https:// URL";
+        const std::string problem = web_address_problem(text);
+        return problem.empty() ? problem : redact_secrets(quote_text(text)) + ": " + problem;
       },
       "URL");
 }

@@ -20,7 +20,7 @@ CLI::Validator suite_name_validator(const char* what = "suite");
 CLI::Validator finite_number_validator();
 
 // A link a reader clicks (--report-url, --dashboard-url): only a web
-// address, http:// or https:// (no javascript:).
+// address, http:// or https:// (no javascript:), without user:password@.
 CLI::Validator web_url_validator();
 
 }  // namespace perfgate::cli

@@ -126,18 +126,4 @@ CapturedRun run_program_captured(const std::filesystem::path& program, const std
   return run;
 }
 
-std::filesystem::path find_in_path(const std::string& name) {
-  if (name.find('/') != std::string::npos) return name;
-  const char* path = std::getenv("PATH");
-  std::string folders = path ? path : "/usr/bin:/bin";
-  for (std::size_t start = 0; start <= folders.size();) {
-    std::size_t end = folders.find(':', start);
-    if (end == std::string::npos) end = folders.size();
-    const std::filesystem::path candidate = std::filesystem::path(folders.substr(start, end - start)) / name;
-    if (end > start && ::access(candidate.c_str(), X_OK) == 0) return candidate;
-    start = end + 1;
-  }
-  return {};
-}
-
 }  // namespace perfgate::cli

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "perfgate/platform/child_process.hpp"
+
 namespace perfgate::cli {
 
 // Runs `program` with `args`, sharing this process's stdout and stderr, and
@@ -48,8 +50,7 @@ CapturedRun run_program_captured(const std::filesystem::path& program, const std
 // perfgate ignores, where a flag it does not know would stop it.
 inline std::map<std::string, std::string> temporary_round_environment() { return {{"PERFGATE_PROMOTE_HINT", "false"}}; }
 
-// `name` as the shell finds it: itself when it holds a '/', else the first
-// executable file of that name in PATH; empty when there is none.
-std::filesystem::path find_in_path(const std::string& name);
+// One PATH lookup for the suite binaries and the front end alike.
+using perfgate::find_in_path;
 
 }  // namespace perfgate::cli

@@ -9,8 +9,6 @@
 #include <optional>
 #include <sstream>
 
-#include <unistd.h>
-
 #include <benchmark/benchmark.h>
 #if __has_include(<valgrind/callgrind.h>)
 #include <valgrind/callgrind.h>
@@ -34,16 +32,8 @@ namespace fs = std::filesystem;
 
 constexpr const char* kFlag = "--perfgate_instructions";
 
-std::optional<fs::path> valgrind_on_path() {
-  const char* path = std::getenv("PATH");
-  std::istringstream folders(path ? path : "");
-  for (std::string folder; std::getline(folders, folder, ':');) {
-    const fs::path candidate = fs::path(folder.empty() ? "." : folder) / "valgrind";
-    std::error_code error;
-    if (fs::is_regular_file(candidate, error) && ::access(candidate.c_str(), X_OK) == 0) return candidate;
-  }
-  return std::nullopt;
-}
+// Empty when valgrind is not on PATH.
+fs::path valgrind_on_path() { return find_in_path("valgrind"); }
 
 // Callgrind zeroes the counts as each repetition's timed loop starts and
 // dumps them as it ends; the caches and branches are simulated.  One
@@ -123,19 +113,17 @@ void require_counting_possible() {
   if (!PERFGATE_HAS_CALLGRIND)
     throw InputError(std::string(kFlag) + ": this suite binary was built without valgrind's client requests "
                      "(valgrind/callgrind.h; apt-get install valgrind, then rebuild)");
-  if (!valgrind_on_path())
+  if (valgrind_on_path().empty())
     throw InputError(std::string(kFlag) + ": valgrind is not on PATH (apt-get install valgrind)");
 }
 
 void count_cases(const std::vector<std::string>& args, std::vector<BenchmarkResult>& measured) {
-  std::vector<std::string> names;
-  for (const BenchmarkResult& b : measured)
-    if (b.measured()) names.push_back(b.name);
-  const std::optional<fs::path> valgrind = valgrind_on_path();
-  if (names.empty() || !valgrind) return;
+  const std::vector<std::string> names = measured_names(measured);
+  const fs::path valgrind = valgrind_on_path();
+  if (names.empty() || valgrind.empty()) return;
   const auto started = std::chrono::steady_clock::now();
   ScratchFolder folder("perfgate-count");
-  const ChildExit exit = run_worker_process(count_argv(*valgrind, folder.path() / "callgrind.out", args, names),
+  const ChildExit exit = run_worker_process(count_argv(valgrind, folder.path() / "callgrind.out", args, names),
                                             {{kWorkerJournalVariable, (folder.path() / "counted.json").string()},
                                              {kCountPassVariable, "1"}});
   const std::size_t counted = attach_counts(loop_dumps_by_case(read_dumps(folder.path())), measured);

@@ -38,13 +38,6 @@ std::optional<std::string> no_tracing_here() {
 #endif
 }
 
-std::vector<std::string> measured_names(const std::vector<BenchmarkResult>& results) {
-  std::vector<std::string> names;
-  for (const BenchmarkResult& b : results)
-    if (b.measured()) names.push_back(b.name);
-  return names;
-}
-
 // One untimed run of each case, one case after the other: later flags win.
 std::vector<std::string> trace_argv(const std::vector<std::string>& args, const std::vector<std::string>& names) {
   std::vector<std::string> argv = args;

@@ -5,6 +5,8 @@
 #include <vector>
 
 #include "perfgate/platform/errors.hpp"
+#include "perfgate/platform/secret_redaction.hpp"
+#include "perfgate/platform/web_address.hpp"
 #include "perfgate/reports/xml_text.hpp"
 
 namespace perfgate::dashboard {
@@ -22,7 +24,7 @@ const TemplateKind kCompareTemplate{
     "--compare-url", "https://host/org/repo/compare/{from}...{to}", {kFromPlaceholder, kToPlaceholder}};
 
 [[noreturn]] void refuse(const TemplateKind& kind, const std::string& url_template, const std::string& problem) {
-  throw InputError(std::string(kind.flag) + " " + quote_text(url_template) + ": " + problem + " (a template such as " +
+  throw InputError(std::string(kind.flag) + " " + redact_secrets(quote_text(url_template)) + ": " + problem + " (a template such as " +
                    kind.example + ")");
 }
 
@@ -30,21 +32,12 @@ bool forbidden(unsigned char c) {
   return c <= 0x20 || c == 0x7F || c == '"' || c == '\'' || c == '<' || c == '>' || c == '\\' || c == '`';
 }
 
-std::string_view scheme_of(std::string_view url) {
-  for (std::string_view scheme : {"https://", "http://"})
-    if (url.substr(0, scheme.size()) == scheme) return scheme;
-  return {};
-}
-
-// The template checked: http:// or https://, a host (no placeholder in
-// it), every placeholder of its kind, nothing a URL in an attribute or a
+// The template checked: a web address (web_address.hpp) whose host holds no
+// placeholder, every placeholder of its kind, nothing a URL in an attribute or a
 // script string must not hold.
 std::string checked_template(const TemplateKind& kind, const std::string& url_template) {
-  const std::string_view scheme = scheme_of(url_template);
-  if (scheme.empty()) refuse(kind, url_template, "not an http:// or https:// URL");
-  const std::size_t host_end = url_template.find_first_of("/?#", scheme.size());
-  const std::string host = url_template.substr(scheme.size(), host_end - scheme.size());
-  if (host.empty() || host.find('{') != std::string::npos) refuse(kind, url_template, "no host");
+  if (std::string problem = web_address_problem(url_template); !problem.empty()) refuse(kind, url_template, problem);
+  if (web_address_host(url_template).find('{') != std::string_view::npos) refuse(kind, url_template, "no host");
   for (std::string_view placeholder : kind.placeholders)
     if (url_template.find(placeholder) == std::string::npos)
       refuse(kind, url_template, "no " + std::string(placeholder) + " in it");

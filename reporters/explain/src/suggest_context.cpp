@@ -116,6 +116,11 @@ std::string format_number(double value) {
   return text;
 }
 
+std::string signed_percent(double old_value, double new_value) {
+  const double pct = (new_value / old_value - 1.0) * 100.0;
+  return (pct >= 0 ? "+" : "") + format_number(pct) + "%";
+}
+
 std::string precision_name(Precision precision) {
   std::string text = to_string(precision);
   for (char& c : text) c = static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);

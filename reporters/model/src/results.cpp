@@ -24,6 +24,13 @@ std::vector<double> BenchmarkResult::round_medians() const {
   return medians;
 }
 
+std::vector<std::string> measured_names(const std::vector<BenchmarkResult>& results) {
+  std::vector<std::string> names;
+  for (const BenchmarkResult& b : results)
+    if (b.measured()) names.push_back(b.name);
+  return names;
+}
+
 void copy_traced_pass(const BenchmarkResult& from, BenchmarkResult& to) {
   to.kernels = from.kernels;
   to.copies = from.copies;

@@ -10,7 +10,9 @@
 #include <chrono>
 #include <cstring>
 #include <ctime>
+#include <cstdlib>
 #include <optional>
+#include <sstream>
 
 #include "perfgate/platform/interruption.hpp"
 
@@ -181,6 +183,19 @@ std::filesystem::path own_executable(const std::string& argv0) {
   std::error_code error;
   const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
   return error ? std::filesystem::absolute(argv0) : self;
+}
+
+std::filesystem::path find_in_path(const std::string& name) {
+  if (name.find('/') != std::string::npos) return name;
+  const char* path = std::getenv("PATH");
+  std::istringstream folders(path ? path : "/usr/bin:/bin");
+  for (std::string folder; std::getline(folders, folder, ':');) {
+    if (folder.empty()) continue;
+    const std::filesystem::path candidate = std::filesystem::path(folder) / name;
+    std::error_code error;
+    if (std::filesystem::is_regular_file(candidate, error) && ::access(candidate.c_str(), X_OK) == 0) return candidate;
+  }
+  return {};
 }
 
 }  // namespace perfgate

@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -132,6 +133,35 @@ TEST(ChildProcess, AChildThatIgnoresAPassedOnSignalIsKilledAfterTheGrace) {
 
 TEST(ChildProcess, OwnExecutableIsThisProgram) {
   EXPECT_EQ(own_executable("ignored"), std::filesystem::read_symlink("/proc/self/exe"));
+}
+
+// The suite binaries (valgrind) and the front end (git, cmake) look
+// programs up alike: executable files only, empty when none.
+TEST(ChildProcess, FindInPathTakesTheFirstExecutableFileOfThatName) {
+  const ScratchFolder folder("find-in-path");
+  const auto dir = [&](const char* name) {
+    std::filesystem::create_directories(folder.path() / name);
+    return folder.path() / name;
+  };
+  const auto program = [](const std::filesystem::path& path, bool executable) {
+    std::ofstream(path) << "#!/bin/sh\n";
+    std::filesystem::permissions(path, executable ? std::filesystem::perms::owner_all : std::filesystem::perms::owner_read);
+  };
+  program(dir("plain") / "tool", false);
+  std::filesystem::create_directories(dir("folder") / "tool");  // a directory named like it
+  program(dir("real") / "tool", true);
+  program(dir("later") / "tool", true);
+  const char* saved = std::getenv("PATH");
+  const std::string old_path = saved ? saved : "";
+  const std::string path = (folder.path() / "plain").string() + "::" + (folder.path() / "folder").string() + ":" +
+                           (folder.path() / "real").string() + ":" + (folder.path() / "later").string();
+  ::setenv("PATH", path.c_str(), 1);
+  const std::filesystem::path found = find_in_path("tool");
+  const std::filesystem::path none = find_in_path("perfgate-no-such-tool");
+  ::setenv("PATH", old_path.c_str(), 1);
+  EXPECT_EQ(found, folder.path() / "real" / "tool");
+  EXPECT_TRUE(none.empty());
+  EXPECT_EQ(find_in_path("./relative/tool"), std::filesystem::path("./relative/tool"));
 }
 
 }  // namespace

@@ -22,11 +22,6 @@ constexpr double kCountChange = 0.01;
 // runs' own spread of counts.
 constexpr double kSpreads = 3.0;
 
-std::string signed_percent(double ratio) {
-  const double pct = (ratio - 1.0) * 100.0;
-  return (pct >= 0 ? "+" : "") + format_number(pct) + "%";
-}
-
 // A count as a reviewer reads it: every digit, in groups of three
 // ("65,277,552"); a median of an even number of counts may end in .5.
 std::string whole_count(double value) {
@@ -41,7 +36,7 @@ std::string whole_count(double value) {
 
 std::string count_change(const char* what, double old_value, double new_value) {
   std::string text = std::string(what) + " " + whole_count(old_value) + " -> " + whole_count(new_value);
-  if (old_value > 0) text += " (" + signed_percent(new_value / old_value) + ")";
+  if (old_value > 0) text += " (" + signed_percent(old_value, new_value) + ")";
   return text;
 }
 

@@ -14,14 +14,6 @@ namespace {
 
 constexpr double kChanged = 0.05;  // a counter moved when it changed by more than 5%
 
-std::string signed_percent(double old_value, double new_value) {
-  const double pct = (new_value / old_value - 1.0) * 100.0;
-  std::string text = pct >= 0 ? "+" : "";
-  text += format_number(pct);
-  text += '%';
-  return text;
-}
-
 std::string change(const std::string& what, double old_value, double new_value) {
   return what + " " + format_number(old_value) + " -> " + format_number(new_value) + " (" +
          signed_percent(old_value, new_value) + ")";

@@ -72,6 +72,8 @@ namespace perfgate::rules {
 // Times are perfgate::format_seconds (model/time_text.hpp), as in the reports.
 // 3 significant digits: "3.4", "12.5"
 std::string format_number(double value);
+// The change from `old_value` to `new_value` in %, signed: "+12.5%", "-3%".
+std::string signed_percent(double old_value, double new_value);
 // "BF16", "FP32": a precision as evidence text writes it.
 std::string precision_name(Precision precision);
 

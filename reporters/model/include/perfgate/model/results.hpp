@@ -110,6 +110,10 @@ struct BenchmarkResult {
 // reads back.
 std::optional<std::string> summary_problem(const SampleStatistics& stats);
 
+// The names of the cases that produced samples, in order: what a later pass
+// (traced, counted) runs again.
+std::vector<std::string> measured_names(const std::vector<BenchmarkResult>& results);
+
 // Gives `to` what the traced pass found for `from`'s case: kernels, copies
 // and trace info.
 void copy_traced_pass(const BenchmarkResult& from, BenchmarkResult& to);

@@ -62,4 +62,9 @@ ChildExit run_child(const std::vector<std::string>& argv, const ChildSetup& setu
 // to a directory the process has left, or found through PATH.
 std::filesystem::path own_executable(const std::string& argv0);
 
+// `name` as the shell finds it: itself when it holds a '/', else the first
+// executable file of that name in PATH (/usr/bin:/bin when PATH is unset);
+// empty when there is none.
+std::filesystem::path find_in_path(const std::string& name);
+
 }  // namespace perfgate
