@@ -45,7 +45,9 @@ InterleavedSide binary_side(const std::string& name, const fs::path& binary, con
     args.push_back("--perfgate_mode=record");
     args.push_back("--perfgate_results=" + request.file.string());
     args.push_back("--benchmark_repetitions=" + std::to_string(request.repetitions));
-    const int code = run_program(binary, args, temporary_round_environment());
+    std::map<std::string, std::string> environment = temporary_round_environment();
+    environment["PERFGATE_INSTRUCTIONS"] = request.count ? "auto" : "false";
+    const int code = run_program(binary, args, environment);
     if (code == kExitAllSkipped)
       return RoundOutcome{RoundOutcome::all_skipped, name + " " + binary.string() + ": every case was skipped here; nothing to compare"};
     if (code != kExitOk)
@@ -65,6 +67,7 @@ InterleavedPlan plan_of(const AbOptions& options) {
   plan.remeasure_seconds = options.remeasure_seconds;
   plan.gate = options.gate;
   plan.suite = options.suite;
+  plan.count = options.instructions;
   return plan;
 }
 
@@ -74,6 +77,7 @@ int run_ab(const AbOptions& options) {
   const ExplainInputs explain_inputs(options.suggest_disable, options.baseline_dir);
   require_runnable(options.baseline_bin, "baseline");
   require_runnable(options.candidate_bin, "candidate");
+  if (options.instructions) require_valgrind("--instructions");
   ReportPaths reports = options.reports;
   require_distinct_outputs({{options.baseline_bin, "the baseline binary"}, {options.candidate_bin, "the candidate binary"}},
                            reports.named());

@@ -44,6 +44,7 @@ struct AbOptions {
   double remeasure_seconds = 300.0;
   std::vector<std::string> suite_args;     // passed to both builds (after --)
   std::string suite;                       // --suite: the suite's name (else the builds')
+  bool instructions = false;               // --instructions, PERFGATE_INSTRUCTIONS: count both builds' work too
   ReportPaths reports;                     // --json, --junit, --markdown (one per report writer)
   // --out-dir: every report as <suite>.<ext> there (those not given), and
   // both sides' pooled results (<suite>.results.json, <suite>.reference.results.json).
@@ -89,6 +90,7 @@ struct RunOptions {
   int history_runs = kDefaultHistoryRuns;          // --history-runs, PERFGATE_HISTORY_RUNS
   std::string history_ordinal;                     // --ordinal N|git, PERFGATE_HISTORY_ORDINAL: the suites resolve git
   bool require_gated = false;                      // --require-gated, PERFGATE_REQUIRE_GATED: NOT GATED suites exit 2
+  bool instructions = false;                       // --instructions, PERFGATE_INSTRUCTIONS: the counted pass where a suite can be counted
   // What the suites are judged against (reference/reference_choice.hpp):
   // --against REF|merge-base|baseline|stored (PERFGATE_AGAINST), else the default.
   std::string against;

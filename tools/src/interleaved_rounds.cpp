@@ -34,7 +34,7 @@ void measure_round(InterleavedSide& side, const InterleavedPlan& plan, int round
   std::cerr << "perfgate: " << plan.label << " round " << round
             << (filter.empty() ? " of " + std::to_string(plan.rounds) : std::string(" (re-measuring)")) << ": " << side.name
             << '\n';
-  const RoundOutcome outcome = side.measure({round, filter, plan.repetitions, file});
+  const RoundOutcome outcome = side.measure({round, filter, plan.repetitions, file, plan.count && round == 1});
   if (outcome.status == RoundOutcome::all_skipped) throw Stopped{InterleavedOutcome::all_skipped, side.name, outcome.problem};
   if (outcome.status == RoundOutcome::failed) throw Stopped{InterleavedOutcome::failed, side.name, outcome.problem};
   side.rounds.push_back(load_results(file));

@@ -28,6 +28,11 @@ struct RoundRequest {
   std::string filter;  // a --benchmark_filter regex
   int repetitions = 4;
   std::filesystem::path file;
+  // Also count each case's work (the suite's counted pass,
+  // --perfgate_instructions=auto): asked of each side's first round only,
+  // since counting again gives the same counts; every other round is
+  // asked not to count.
+  bool count = false;
 };
 
 // How that round went: measured (the file holds it), every case skipped, or
@@ -51,6 +56,7 @@ struct InterleavedPlan {
   GateSettings gate;
   std::string suite;                 // names both sides' suite when given
   std::string label = "ab";          // progress lines: "perfgate: <label> round 1 of 5: reference"
+  bool count = false;                // count both sides' work in their first rounds (RoundRequest::count)
   // Per-case gate settings (a committed baseline's "gate": a threshold, an
   // ignore) given to the reference's cases: policy, whatever the reference.
   std::map<std::string, GateOverride> gate_overrides;

@@ -64,6 +64,12 @@ void add_gate_flags(CLI::App& command, GateSettings& gate) {
     CLI::Option* option = o.real ? command.add_option(o.cli, gate.*o.real, o.help) : command.add_option(o.cli, gate.*o.whole, o.help);
     option->check(in_range)->capture_default_str();
   }
+  command
+      .add_option_function<std::string>(
+          kGateMeasureFlag.cli, [&gate](const std::string& text) { gate.measure = *parse_gate_measure(text); },
+          kGateMeasureFlag.help)
+      ->check(CLI::IsMember({"time", "counts", "both"}))
+      ->envname("PERFGATE_GATE_MEASURE");
   command.add_flag("--require-gated", gate.require_gated,
                    "exit 2, not 0, when no case was judged against a baseline of this device (NOT GATED)")
       ->envname("PERFGATE_REQUIRE_GATED");
@@ -184,6 +190,9 @@ void add_ab(CLI::App& app, Program& p) {
                 "wall time for the extra rounds; a look starts only if expected to end within it")
       ->check(finite_number_validator())->check(CLI::Range(0.0, 1e9))->capture_default_str();
   a->add_option("--suite", p.ab.suite, "the suite's name in the reports (default: the builds')")->check(suite_name_validator());
+  a->add_flag("--instructions", p.ab.instructions,
+              "also count each host case's work under valgrind's callgrind, once a build (in its first round), and judge "
+              "the counts beside the times (--gate-measure); a GPU suite keeps its times alone");
   add_report_flags(*a, p.ab.reports);
   a->add_option("--out-dir", p.ab.out_dir,
                 "write every report as <suite>.<ext> here (those not named) and both builds' pooled rounds "
@@ -368,6 +377,10 @@ void add_run(CLI::App& app, Program& p) {
   r->add_flag("--require-gated", p.run.require_gated,
               "a suite that judges no case against a baseline of this device (NOT GATED) exits 2, not 0")
       ->envname("PERFGATE_REQUIRE_GATED");
+  r->add_flag("--instructions", p.run.instructions,
+              "also count each host suite's cases under valgrind's callgrind (the suites' --perfgate_instructions=auto; "
+              "against a reference build, once a build) and judge the counts beside the times; GPU suites keep their "
+              "times alone");
   r->add_option("--against", p.run.against,
                 "what the suites are judged against: REF (a branch, tag or commit, built and measured here, interleaved "
                 "with this build), merge-base (of a pull request's target branch, else of the branch's upstream), "

@@ -155,6 +155,7 @@ AgainstRun run_against_references(const AgainstChoice& choice, const std::vector
   settings.rounds = options.rounds;
   settings.repetitions = options.repetitions;
   settings.require_gated = options.require_gated;
+  settings.count = options.instructions;
   for (const GatedTest& test : tests) {
     std::string problem = plans[test.test].problem;
     if (problem.empty()) {

@@ -119,6 +119,7 @@ int run_ctest(const fs::path& ctest, std::vector<std::string> args, const RunOpt
   args.push_back("-V");
   std::map<std::string, std::string> environment;
   if (options.require_gated) environment["PERFGATE_REQUIRE_GATED"] = "true";
+  if (options.instructions) environment["PERFGATE_INSTRUCTIONS"] = "auto";  // GPU suites keep their times alone
   if (!options.history.empty()) {  // the suites take their spreads from it and record their runs there
     environment["PERFGATE_HISTORY"] = history_for_suites(options.history);
     environment["PERFGATE_HISTORY_KIND"] = options.history_kind;
@@ -275,6 +276,7 @@ int run_main_job(const RunOptions& options) {
   if (std::error_code error; !fs::is_regular_file(build / "CTestTestfile.cmake", error))
     throw InputError(build.string() + ": not a build tree with tests (no CTestTestfile.cmake); pass --build-dir");
   if (!options.history.empty()) require_run_kind(options.history_kind, "--history-kind");
+  if (options.instructions) require_valgrind("--instructions");
   const fs::path dir = options.report_dir.empty() ? build / "perfgate-report" : fs::absolute(options.report_dir);
   const fs::path ctest = find_ctest(build);
   const std::vector<std::string> args = selection(options, build);

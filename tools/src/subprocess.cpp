@@ -126,4 +126,10 @@ CapturedRun run_program_captured(const std::filesystem::path& program, const std
   return run;
 }
 
+void require_valgrind(const std::string& flag) {
+  if (find_in_path("valgrind").empty())
+    throw InputError(flag + ": valgrind is not on PATH (apt-get install valgrind): the counted pass runs each case "
+                     "under its callgrind");
+}
+
 }  // namespace perfgate::cli

@@ -53,4 +53,8 @@ inline std::map<std::string, std::string> temporary_round_environment() { return
 // One PATH lookup for the suite binaries and the front end alike.
 using perfgate::find_in_path;
 
+// InputError naming `flag` where valgrind is not on PATH: the counted pass
+// needs it (--instructions).
+void require_valgrind(const std::string& flag);
+
 }  // namespace perfgate::cli

@@ -60,6 +60,7 @@ InterleavedSide ctest_side(const std::string& name, const fs::path& ctest, const
     round["PERFGATE_HISTORY"] = "";  // a round is not a run of the history's main line
     round["BENCHMARK_REPETITIONS"] = std::to_string(request.repetitions);
     round["BENCHMARK_FILTER"] = request.filter;
+    round["PERFGATE_INSTRUCTIONS"] = request.count ? "auto" : "false";
     const CapturedRun run =
         run_program_captured(ctest, {"--test-dir", build.string(), "-R", exact_test_regex(test), "-V"}, round);
     const CtestStatus status = test_status(run.output, test);
@@ -96,6 +97,12 @@ GateSettings suite_gate(const GatedTest& test, bool require_gated) {
   for (const GateOption& option : gate_options())
     if (const auto value = suite_setting(test, option.name, "PERFGATE_" + upper(option.name)))
       set_gate_option(option, test.test + ": --perfgate_" + option.name, *value, gate);
+  const std::string measure_flag = kGateMeasureFlag.suite;
+  if (const auto value = suite_setting(test, measure_flag, "PERFGATE_" + upper(measure_flag))) {
+    const auto measure = parse_gate_measure(*value);
+    if (!measure) throw InputError(test.test + ": --perfgate_" + measure_flag + "=" + *value + ": expected time, counts or both");
+    gate.measure = *measure;
+  }
   gate.require_gated = require_gated;
   return gate;
 }
@@ -136,6 +143,7 @@ SuiteAgainstOutcome measure_suite_against(const GatedTest& test, const Reference
   plan.gate = suite_gate(test, settings.require_gated);
   plan.suite = test.suite;
   plan.label = test.suite + ":";
+  plan.count = settings.count;
   plan.gate_overrides = committed_overrides(store.get(), test);
   // The reference's results name its commit, whatever the CI's variables
   // (GITHUB_SHA, CI_COMMIT_SHA) say of the job's.

@@ -24,6 +24,7 @@ struct AgainstSettings {
   int remeasure_repetitions = 0;     // extra repetitions a side for undecided slowdowns (0: two looks)
   double remeasure_seconds = 300.0;
   bool require_gated = false;
+  bool count = false;  // count both builds' work in their first rounds (RoundRequest::count)
 };
 
 // What measuring one suite against the reference came to.

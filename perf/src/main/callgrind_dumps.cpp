@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "perfgate/model/counter_names.hpp"
 #include "perfgate/stats/summary.hpp"
 
 namespace perfgate {
@@ -107,9 +108,9 @@ std::map<std::string, double> counted_counters(const std::vector<CallgrindDump>&
   const std::vector<CallgrindDump> counted(loops.begin() + 1, loops.end());  // the first warms up
   // Each counter and the events whose sum it is.
   static const std::vector<std::pair<std::string, std::vector<const char*>>> measures = {
-      {"instructions", {"Ir"}},
-      {"l1_misses", {"I1mr", "D1mr", "D1mw"}},
-      {"branch_mispredicts", {"Bcm", "Bim"}}};
+      {counter::kInstructions, {"Ir"}},
+      {counter::kL1Misses, {"I1mr", "D1mr", "D1mw"}},
+      {counter::kBranchMispredicts, {"Bcm", "Bim"}}};
   for (const auto& [counter, events] : measures) {
     std::vector<double> values;
     for (const CallgrindDump& dump : counted)
@@ -117,9 +118,9 @@ std::map<std::string, double> counted_counters(const std::vector<CallgrindDump>&
         values.push_back(*value / static_cast<double>(dump.iterations));
     if (values.size() != counted.size()) continue;
     counters[counter] = stats::median(values);
-    if (counter == "instructions" && counters[counter] > 0.0) {
+    if (counter == counter::kInstructions && counters[counter] > 0.0) {
       const auto [low, high] = std::minmax_element(values.begin(), values.end());
-      counters["instructions_spread_pct"] = (*high - *low) / counters[counter] * 100.0;
+      counters[counter::kInstructionsSpreadPct] = (*high - *low) / counters[counter] * 100.0;
     }
   }
   return counters;

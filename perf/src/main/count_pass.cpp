@@ -8,6 +8,7 @@
 #include <iostream>
 #include <optional>
 #include <sstream>
+#include <vector>
 
 #include <benchmark/benchmark.h>
 #if __has_include(<valgrind/callgrind.h>)
@@ -39,11 +40,14 @@ fs::path valgrind_on_path() { return find_in_path("valgrind"); }
 // dumps them as it ends; the caches and branches are simulated.  One
 // iteration a repetition (min_time 0), no interleaving: the worker's
 // markers then follow each case's loops.
-std::vector<std::string> count_argv(const fs::path& valgrind, const fs::path& out, const std::vector<std::string>& args,
+std::vector<std::string> count_argv(const fs::path& valgrind, const fs::path& folder, const std::vector<std::string>& args,
                                     const std::vector<std::string>& names) {
   std::vector<std::string> argv = {valgrind.string(),
                                    "--tool=callgrind",
-                                   "--callgrind-out-file=" + out.string(),
+                                   "--callgrind-out-file=" + (folder / "callgrind.out").string(),
+                                   // Its warnings (the LL cache it simulates) would fill every gate log;
+                                   // they are shown when the pass fails.
+                                   "--log-file=" + (folder / "valgrind.log").string(),
                                    "--zero-before=*StartKeepRunning*",
                                    "--dump-before=*FinishKeepRunning*",
                                    "--cache-sim=yes",
@@ -59,6 +63,18 @@ std::vector<std::string> count_argv(const fs::path& valgrind, const fs::path& ou
   argv.push_back("--benchmark_display_aggregates_only=false");
   argv.push_back("--benchmark_out=");
   return argv;
+}
+
+// The last lines valgrind wrote, where the pass failed: why it stopped.
+void print_log_tail(const fs::path& log) {
+  constexpr std::size_t kLines = 15;
+  std::ifstream in(log);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) {
+    lines.push_back(std::move(line));
+    if (lines.size() > kLines) lines.erase(lines.begin());
+  }
+  for (const std::string& line : lines) std::cerr << "  valgrind: " << line << '\n';
 }
 
 std::vector<CallgrindDump> read_dumps(const fs::path& folder) {
@@ -106,15 +122,24 @@ std::size_t attach_counts(const std::map<std::string, std::vector<CallgrindDump>
 
 }  // namespace
 
-void require_counting_possible() {
+std::optional<std::string> counting_impossible() {
   if (this_suite.gpu)
-    throw InputError(std::string(kFlag) + ": this suite's cases run on a GPU, whose kernels are counted through "
-                     "CUPTI's range profiler, which this perfgate does not have yet; callgrind counts host cases only");
+    return "this suite's cases run on a GPU, whose kernels are counted through CUPTI's range profiler, which this "
+           "perfgate does not have yet; callgrind counts host cases only";
   if (!PERFGATE_HAS_CALLGRIND)
-    throw InputError(std::string(kFlag) + ": this suite binary was built without valgrind's client requests "
-                     "(valgrind/callgrind.h; apt-get install valgrind, then rebuild)");
-  if (valgrind_on_path().empty())
-    throw InputError(std::string(kFlag) + ": valgrind is not on PATH (apt-get install valgrind)");
+    return "this suite binary was built without valgrind's client requests (valgrind/callgrind.h; apt-get install "
+           "valgrind, then rebuild)";
+  if (valgrind_on_path().empty()) return "valgrind is not on PATH (apt-get install valgrind)";
+  return std::nullopt;
+}
+
+void settle_counting(MainOptions& options) {
+  if (!options.count_instructions || options.mode == RunMode::smoke) return;
+  const std::optional<std::string> why = counting_impossible();
+  if (!why) return;
+  if (!options.count_where_possible) throw InputError(std::string(kFlag) + ": " + *why);
+  std::cerr << "perfgate: not counted (" << kFlag << "=auto): " << *why << "; its times are judged alone\n";
+  options.count_instructions = false;
 }
 
 void count_cases(const std::vector<std::string>& args, std::vector<BenchmarkResult>& measured) {
@@ -123,13 +148,15 @@ void count_cases(const std::vector<std::string>& args, std::vector<BenchmarkResu
   if (names.empty() || valgrind.empty()) return;
   const auto started = std::chrono::steady_clock::now();
   ScratchFolder folder("perfgate-count");
-  const ChildExit exit = run_worker_process(count_argv(valgrind, folder.path() / "callgrind.out", args, names),
+  const ChildExit exit = run_worker_process(count_argv(valgrind, folder.path(), args, names),
                                             {{kWorkerJournalVariable, (folder.path() / "counted.json").string()},
                                              {kCountPassVariable, "1"}});
   const std::size_t counted = attach_counts(loop_dumps_by_case(read_dumps(folder.path())), measured);
-  if (exit.signaled || exit.code != 0)
+  if (exit.signaled || exit.code != 0) {
     std::cerr << "perfgate: warning: the counted pass stopped (" << exit.describe() << "); " << names.size() - counted
               << " case(s) have no counts\n";
+    print_log_tail(folder.path() / "valgrind.log");
+  }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   std::cerr << "perfgate: counted " << counted << " of " << names.size() << " case(s) under callgrind in " << std::fixed
             << std::setprecision(1) << seconds << " s (" << kCountedRepetitions

@@ -10,6 +10,7 @@
 // "instructions_spread_pct").  Counts do not move with clocks or with other
 // work on the machine, so they can see a change that time cannot.
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,10 +24,15 @@ namespace perfgate {
 // counted ones (their median is the count, their spread is said).
 inline constexpr int kCountedRepetitions = 5;
 
-// Before anything is measured: an InputError naming --perfgate_instructions
-// where counting cannot run (a GPU suite, whose kernels CUPTI would count;
-// no valgrind on PATH; a binary built without valgrind's client requests).
-void require_counting_possible();
+// Why this suite cannot be counted (a GPU suite, whose kernels CUPTI would
+// count; a binary built without valgrind's client requests; no valgrind on
+// PATH), or nullopt.
+std::optional<std::string> counting_impossible();
+
+// Before anything is measured: with --perfgate_instructions, an InputError
+// naming the flag where counting cannot run; with =auto, one line and the
+// counted pass off.
+void settle_counting(MainOptions& options);
 
 // The gate's side: runs the pass for the measured cases in `measured` and
 // puts their counts into their counters; a pass that fails is one warning

@@ -82,12 +82,13 @@ int after_measuring(const Results& current, const RunReference& reference, const
 
 // Everything a run reads is read before measuring: a bad input stops it
 // with nothing measured.
-int measured_run(const std::vector<std::string>& args, const MainOptions& options, const std::string& command) {
+int measured_run(const std::vector<std::string>& args, const MainOptions& given, const std::string& command) {
+  MainOptions options = given;
+  settle_counting(options);  // nothing measured yet
   const std::string suite = suite_name(options, args.front());
   explain_settings(options.suggest_disable, nullptr);  // a typo in a rule name costs nothing measured
   if (options.mode == RunMode::record && results_path(options, suite).empty())
     throw InputError("--perfgate_mode=record needs --perfgate_results=FILE or --perfgate_out_dir=DIR");
-  if (options.count_instructions && options.mode != RunMode::smoke) require_counting_possible();  // nothing measured yet
   const Fingerprint device = this_device(this_suite.gpu, this_suite.gpus);
   // The baseline store, opened once: the run reads it through this alone.
   const RunBaselines baselines(options);

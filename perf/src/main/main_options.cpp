@@ -79,6 +79,11 @@ std::string parse_history_kind(const std::string& value) {
 }
 
 // A number or "git" (resolved before measuring, main_line_ordinal).
+GateMeasure parse_measure(const std::string& value) {
+  if (const auto measure = parse_gate_measure(value)) return *measure;
+  throw InputError(std::string("--perfgate_") + kGateMeasureFlag.suite + "=" + value + ": expected time, counts or both");
+}
+
 std::string parse_history_ordinal(const std::string& value) {
   if (value == "git") return value;
   parse_whole("--perfgate_history_ordinal", value, 0, std::numeric_limits<int>::max());
@@ -125,10 +130,14 @@ const std::map<std::string, std::pair<Setter, std::string>>& flag_table() {
       {"trace", {[](MainOptions& o, const std::string& v) { o.trace_dir = v; },
                  "DIR: after the timed run, an untimed pass of each GPU case under CUPTI: a Chrome trace per case "
                  "in DIR (Perfetto opens it) and a per-kernel summary in the results"}},
-      {"instructions", {[](MainOptions& o, const std::string& v) { o.count_instructions = parse_bool("instructions", v); },
-                        "true|false: after the timed run, a counted pass of each host case under valgrind's callgrind "
+      {"instructions", {[](MainOptions& o, const std::string& v) {
+                          o.count_where_possible = v == "auto";
+                          o.count_instructions = o.count_where_possible || parse_bool("instructions", v);
+                        },
+                        "true|false|auto: after the timed run, a counted pass of each host case under valgrind's callgrind "
                         "adds its instructions, simulated cache misses and branch mispredictions a timed iteration to "
-                        "its counters (default false; needs valgrind)"}},
+                        "its counters, which the gate judges (see --perfgate_gate_measure); auto: where this suite can be "
+                        "counted, else one line and times only (default false; needs valgrind)"}},
       {kHistoryFlag.suite, {[](MainOptions& o, const std::string& v) { o.history = v; }, kHistoryFlag.help}},
       {kHistoryKindFlag.suite, {[](MainOptions& o, const std::string& v) { o.history_kind = parse_history_kind(v); },
                                 kHistoryKindFlag.help}},
@@ -139,6 +148,8 @@ const std::map<std::string, std::pair<Setter, std::string>>& flag_table() {
       {"promote_hint", {[](MainOptions& o, const std::string& v) { o.promote_hint = parse_bool("promote_hint", v); },
                         "true|false: after a record run, name the command that makes its results the baseline "
                         "(default true; perfgate baseline update and ab, whose rounds are temporary, turn it off)"}},
+      {kGateMeasureFlag.suite, {[](MainOptions& o, const std::string& v) { o.gate.measure = parse_measure(v); },
+                                kGateMeasureFlag.help}},
       {"require_gated", {[](MainOptions& o, const std::string& v) { o.gate.require_gated = parse_bool("require_gated", v); },
                          "true|false: a run that judges no case against a baseline of this device (NOT GATED) exits 2, "
                          "not 0 (default false)"}},

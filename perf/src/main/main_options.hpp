@@ -39,6 +39,10 @@ struct MainOptions {
   double round_deadline_floor = 60.0;  // --perfgate_round_deadline_floor=S: a round's deadline is at least this
   std::filesystem::path trace_dir;     // --perfgate_trace=DIR: traced pass, Chrome traces in DIR
   bool count_instructions = false;     // --perfgate_instructions: the counted pass under callgrind (count_pass.hpp)
+  // --perfgate_instructions=auto: counted where this suite can be (a host
+  // suite, valgrind here), else one line and times only (perfgate run
+  // --instructions over suites of both kinds).
+  bool count_where_possible = false;
   std::string history;                 // --perfgate_history=URL: spreads from it, the run recorded in it
   std::string history_kind = "main";   // --perfgate_history_kind=main|pr|ab
   std::string history_ordinal;         // --perfgate_history_ordinal=N|git: the run's place in the main line; "" none

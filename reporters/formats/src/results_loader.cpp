@@ -162,6 +162,15 @@ GateOverride read_gate(const ObjectReader& r) {
   }
   gate.ignore = g.boolean("ignore");
   if (g.find("reason")) gate.reason = g.string("reason");
+  if (g.find("measure")) {
+    gate.measure = parse_gate_measure(g.string("measure"));
+    if (!gate.measure) r.fail("gate.measure is not \"time\", \"counts\" or \"both\"");
+  }
+  if (const Json* t = g.find("count_threshold_pct")) {
+    if (!t->is_number() || !(t->get<double>() > 0) || !std::isfinite(t->get<double>()))
+      r.fail("gate.count_threshold_pct is not a positive number");
+    gate.count_threshold_pct = t->get<double>();
+  }
   return gate;
 }
 

@@ -21,6 +21,8 @@ Json gate_json(const GateOverride& gate) {
   if (gate.threshold_pct) j["threshold_pct"] = *gate.threshold_pct;
   if (gate.ignore) j["ignore"] = true;
   if (gate.reason) j["reason"] = *gate.reason;
+  if (gate.measure) j["measure"] = to_string(*gate.measure);
+  if (gate.count_threshold_pct) j["count_threshold_pct"] = *gate.count_threshold_pct;
   return j;
 }
 

@@ -118,6 +118,8 @@ BenchmarkComparison pair(const BenchmarkResult& base, const BenchmarkResult& cur
     c.reason = "the baseline has no samples for it (" + (base.error ? *base.error : *base.skipped) + ")";
     return c;
   }
+  c.measure = base.gate.measure.value_or(settings.measure);
+  c.counts = compare_counts(base, cur, base.gate.count_threshold_pct.value_or(settings.count_threshold_pct));
   if (needs_summary_comparison(base, cur)) return judged_from_summaries(std::move(c), base, cur, settings);
   c.baseline = summarize(base);
   c.threshold_pct = practical_threshold_pct(case_threshold_pct, settings, *c.baseline, *c.current);
@@ -206,6 +208,32 @@ void for_each_part(std::size_t count, const std::function<void(std::size_t)>& on
   }
   for (const std::exception_ptr& error : failed)
     if (error) std::rethrow_exception(error);
+}
+
+// The counted measure joins each judged case's time verdict (count_comparison.hpp),
+// and a note says how many cases the counts judged.
+void judge_counts(Comparison& comparison) {
+  std::size_t counted = 0, by_counts = 0, uncounted = 0;
+  for (BenchmarkComparison& c : comparison.benchmarks) {
+    if (!c.evidence || c.verdict == Verdict::incomparable) continue;
+    if (!c.counts) {
+      uncounted += c.measure == GateMeasure::counts;
+      continue;
+    }
+    ++counted;
+    apply_gate_measure(c.measure, *c.counts, c.verdict, c.reason);
+    by_counts += c.counts->decided;
+  }
+  if (counted > 0) {
+    char text[256];
+    std::snprintf(text, sizeof text, "counted work: %zu case(s) counted on both sides (callgrind); %zu of them judged by "
+                  "their instructions (gate measure %s, count threshold %g%%)", counted, by_counts,
+                  to_string(comparison.settings.measure), comparison.settings.count_threshold_pct);
+    comparison.notes.push_back(text);
+  }
+  if (uncounted > 0)
+    comparison.notes.push_back(std::to_string(uncounted) + " case(s) to be judged by counts were not counted on both "
+                               "sides (--perfgate_instructions on the baseline and this run): judged by time");
 }
 
 RunInfo run_info(const Results& r) {
@@ -334,6 +362,7 @@ Comparison compare_results(const Results& baseline, const Results& current, cons
   if (comparison.comparable)
     comparison.environment_shift = run_shift ? *run_shift : detect_environment_shift(comparison.benchmarks, settings);
   if (comparison.environment_shift) judge_against_shift(comparison.benchmarks, *comparison.environment_shift, settings);
+  judge_counts(comparison);
   if (auto note = sample_shortage_note(comparison.benchmarks, settings)) comparison.notes.push_back(*note);
   mark_suspect_changes(comparison.benchmarks, settings);
   if (auto note = suspect_note(comparison.benchmarks, current.source.command)) comparison.notes.push_back(*note);

@@ -69,6 +69,31 @@ Json copies_json(const std::vector<CopySummary>& copies) {
   return list;
 }
 
+Json count_change_json(const CountChange& c) {
+  return {{"name", c.name}, {"baseline", number(c.baseline)}, {"current", number(c.current)},
+          {"change_pct", number(c.change_pct())}};
+}
+
+// A case counted on both sides: its instructions' verdict, and what it made
+// of the case's.
+Json counted_work_json(const BenchmarkComparison& b) {
+  const CountComparison& k = *b.counts;
+  Json others = Json::array();
+  for (const CountChange& c : k.others) others.push_back(count_change_json(c));
+  Json j = {{"measure", to_string(b.measure)},
+            {"verdict", to_string(k.verdict)},
+            {"reason", k.reason},
+            {"instructions", count_change_json(k.instructions)},
+            {"others", std::move(others)},
+            {"spread_pct", number(k.spread_pct)},
+            {"spread_recorded", k.spread_recorded},
+            {"threshold_pct", number(k.threshold_pct)},
+            {"decided", k.decided}};
+  if (k.time_verdict) j["time_verdict"] = to_string(*k.time_verdict);
+  if (k.decided) j["time_reason"] = k.time_reason;
+  return j;
+}
+
 Json benchmark_json(const BenchmarkComparison& b) {
   Json j = {{"name", b.name},
             {"verdict", to_string(b.verdict)},
@@ -98,6 +123,7 @@ Json benchmark_json(const BenchmarkComparison& b) {
                     {"suite_median_pct", number(b.suspect->suite_median_pct)},
                     {"suite_spread_pct", number(b.suspect->suite_spread_pct)},
                     {"spreads", number(b.suspect->spreads)}};
+  if (b.counts) j["counted_work"] = counted_work_json(b);
   return j;
 }
 
@@ -206,7 +232,8 @@ void write_comparison_json(const Comparison& comparison, int exit_code, std::ost
   const GateSettings& s = comparison.settings;
   j["settings"] = {{"threshold_pct", s.threshold_pct}, {"noise_multiplier", s.noise_multiplier},
                    {"fdr_q", s.fdr_q}, {"min_samples", s.min_samples}, {"confidence", s.confidence},
-                   {"min_run_spread_pct", s.min_run_spread_pct}, {"require_gated", s.require_gated}};
+                   {"min_run_spread_pct", s.min_run_spread_pct}, {"require_gated", s.require_gated},
+                   {"measure", to_string(s.measure)}, {"count_threshold_pct", s.count_threshold_pct}};
   if (comparison.environment_shift) {
     const EnvironmentShift& e = *comparison.environment_shift;
     j["environment_shift"] = {{"direction", e.slower ? "slower" : "faster"}, {"median_ratio", e.median_ratio},

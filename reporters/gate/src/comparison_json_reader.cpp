@@ -103,6 +103,41 @@ void read_trace_parts(const ObjectReader& r, BenchmarkComparison& b) {
   }
 }
 
+GateMeasure read_measure(const ObjectReader& r) {
+  const std::string text = r.text("measure");
+  if (const auto measure = parse_gate_measure(text)) return *measure;
+  r.fail("'measure' is not time, counts or both");
+}
+
+CountChange read_count_change(const ObjectReader& r) {
+  return {r.text("name"), r.number_or_nan("baseline"), r.number_or_nan("current")};
+}
+
+// Files from before the counted measure have no "counted_work".
+void read_counted_work(const ObjectReader& parent, BenchmarkComparison& b) {
+  if (!parent.find("counted_work")) return;
+  const ObjectReader r = parent.at("counted_work");
+  b.measure = read_measure(r);
+  CountComparison k;
+  k.verdict = read_verdict(r);
+  k.reason = r.text("reason");
+  k.instructions = read_count_change(r.at("instructions"));
+  const Json& others = r.array("others");
+  for (std::size_t i = 0; i < others.size(); ++i)
+    k.others.push_back(read_count_change(ObjectReader(others[i], r.origin(), r.where() + " others[" + std::to_string(i) + "]")));
+  k.spread_pct = r.number_or_nan("spread_pct");
+  k.spread_recorded = r.boolean("spread_recorded");
+  k.threshold_pct = r.number_or_nan("threshold_pct");
+  k.decided = r.boolean("decided");
+  if (r.find("time_verdict")) {
+    const std::string name = r.text("time_verdict");
+    k.time_verdict = verdict_from_string(name);
+    if (!k.time_verdict) r.fail("has an unknown time_verdict \"" + printable_text(name) + "\"");
+  }
+  k.time_reason = r.text("time_reason");
+  b.counts = std::move(k);
+}
+
 BenchmarkComparison read_benchmark(const Json& j, std::size_t index, const std::string& origin) {
   const ObjectReader first(j, origin, "benchmarks[" + std::to_string(index) + "]");
   BenchmarkComparison b;
@@ -143,6 +178,7 @@ BenchmarkComparison read_benchmark(const Json& j, std::size_t index, const std::
     b.suspect = SuspectChange{s.number_or_nan("change_pct"), s.number_or_nan("suite_median_pct"),
                               s.number_or_nan("suite_spread_pct"), s.number_or_nan("spreads")};
   }
+  read_counted_work(r, b);
   return b;
 }
 
@@ -194,6 +230,9 @@ GateSettings read_settings(const ObjectReader& parent) {
   s.confidence = r.number_or_nan("confidence");
   s.min_run_spread_pct = r.number_or_nan("min_run_spread_pct");
   s.require_gated = r.boolean("require_gated");  // absent in files older than it
+  // Absent in files older than the counted measure: the defaults.
+  if (r.find("measure")) s.measure = read_measure(r);
+  if (r.find("count_threshold_pct")) s.count_threshold_pct = r.number_or_nan("count_threshold_pct");
   return s;
 }
 

@@ -79,6 +79,8 @@ std::string format_probability(double p) {
 
 std::string verdict_label(const BenchmarkComparison& b) {
   std::string label = to_string(b.verdict);
+  // Which measure made it: the row's time columns may show no change.
+  if (!b.time_decides()) label += " (counted)";
   if (b.confirmation == Confirmation::confirmed) label += " (confirmed)";
   else if (b.confirmation == Confirmation::not_reproduced) label += " (not reproduced)";
   else if (b.confirmation == Confirmation::unavailable) label += " (unconfirmed)";

@@ -15,7 +15,7 @@ Results cases_named(const Results& results, const std::vector<std::string>& name
 std::vector<std::string> suspected_regressions(const Comparison& comparison) {
   std::vector<std::string> names;
   for (const auto& b : comparison.benchmarks)
-    if (b.verdict == Verdict::regression) names.push_back(b.name);
+    if (b.verdict == Verdict::regression && b.time_decides()) names.push_back(b.name);
   return names;
 }
 
@@ -40,7 +40,7 @@ void apply_recheck(Comparison& comparison, const Results& baseline, const Result
 
 void mark_unconfirmable(Comparison& comparison, const std::string& why) {
   for (auto& b : comparison.benchmarks) {
-    if (b.verdict != Verdict::regression) continue;
+    if (b.verdict != Verdict::regression || !b.time_decides()) continue;
     b.confirmation = Confirmation::unavailable;
     b.reason += "; not re-measured (" + why + ")";
   }
@@ -48,7 +48,7 @@ void mark_unconfirmable(Comparison& comparison, const std::string& why) {
 
 void confirm_by_rounds(Comparison& comparison, const std::string& how) {
   for (auto& b : comparison.benchmarks) {
-    if (b.verdict != Verdict::regression) continue;
+    if (b.verdict != Verdict::regression || !b.time_decides()) continue;
     b.confirmation = Confirmation::confirmed;
     b.reason += "; " + how;
   }

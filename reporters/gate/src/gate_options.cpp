@@ -12,7 +12,7 @@ namespace perfgate {
 namespace {
 
 // Defaults are GateSettings' own; the ranges are the only place they are decided.
-const std::array<GateOption, 5> kGateOptions = {{
+const std::array<GateOption, 6> kGateOptions = {{
     {"threshold", "--threshold", &GateSettings::threshold_pct, nullptr, 0.0, 1e6, true, false,
      "PCT: smallest change that can fail the gate (default 5)"},
     {"fdr", "--fdr", &GateSettings::fdr_q, nullptr, 0.0, 1.0, true, false,
@@ -23,6 +23,8 @@ const std::array<GateOption, 5> kGateOptions = {{
      "N: valid samples needed on each side (default 5)"},
     {"min_run_spread", "--min-run-spread", &GateSettings::min_run_spread_pct, nullptr, 0.0, 100.0, false, false,
      "PCT: least run-to-run shift assumed, as a standard deviation in % (default 1)"},
+    {"count_threshold", "--count-threshold", &GateSettings::count_threshold_pct, nullptr, 0.0, 1e6, true, false,
+     "PCT: smallest change of a case's counted instructions that can fail the gate (default 1)"},
 }};
 
 std::string bound(double value) {

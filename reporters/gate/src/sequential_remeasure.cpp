@@ -68,8 +68,10 @@ bool apply_remeasured(OpenCase& open, const BenchmarkComparison& look, const Rem
 bool apply_pooled(OpenCase& open, const BenchmarkComparison& look, const Remeasurement& r, const GateSettings& settings) {
   BenchmarkComparison& c = *open.c;
   const Confirmation confirmation = c.confirmation;
+  auto counts = std::move(c.counts);  // the pooled rounds were timed, not counted
   c = look;
   c.confirmation = confirmation;
+  if (!c.counts) c.counts = std::move(counts);
   c.remeasured = r;
   char text[160];
   std::snprintf(text, sizeof text, "after %zu more look(s), %zu repetitions more a side (level %.2g): ", r.rounds,
@@ -131,7 +133,7 @@ std::vector<OpenCase> gather_open(Comparison& comparison, const std::vector<std:
   const std::unordered_set<std::string_view> wanted(names.begin(), names.end());
   std::vector<OpenCase> open;
   for (BenchmarkComparison& c : comparison.benchmarks)
-    if (wanted.count(c.name)) open.push_back({&c, c.verdict == Verdict::regression, c.reason, ""});
+    if (wanted.count(c.name) && c.time_decides()) open.push_back({&c, c.verdict == Verdict::regression, c.reason, ""});
   return open;
 }
 
@@ -176,6 +178,7 @@ std::size_t tested_cases(const Comparison& comparison) {
 
 bool undecided_slowdown(const BenchmarkComparison& c, const GateSettings& settings) {
   if (c.verdict != Verdict::inconclusive || c.ignored || !c.evidence || !c.evidence->interval_available) return false;
+  if (!c.time_decides()) return false;  // INCONCLUSIVE by its counts: timing it again cannot decide it
   if (!c.baseline || !c.current || !enough_samples(*c.baseline, *c.current, settings)) return false;
   const Evidence& e = *c.evidence;
   // Established (then judged INCONCLUSIVE against a suite-wide shift, which
@@ -187,7 +190,8 @@ bool undecided_slowdown(const BenchmarkComparison& c, const GateSettings& settin
 std::vector<std::string> open_cases(const Comparison& comparison) {
   std::vector<std::string> names;
   for (const BenchmarkComparison& c : comparison.benchmarks)
-    if (c.verdict == Verdict::regression || undecided_slowdown(c, comparison.settings)) names.push_back(c.name);
+    if ((c.verdict == Verdict::regression && c.time_decides()) || undecided_slowdown(c, comparison.settings))
+      names.push_back(c.name);
   return names;
 }
 

@@ -97,7 +97,17 @@ std::string case_numbers(const BenchmarkComparison& b) {
   return line + '\n';
 }
 
+// "instructions 1234567 -> 1358024 (+10.0%)"
+std::string count_numbers(const CountChange& c) {
+  return c.name + " " + decimal(c.baseline, 12) + " -> " + decimal(c.current, 12) + " (" +
+         format_change(1.0 + c.change_pct() / 100.0) + ")";
+}
+
 std::string failure_message(const BenchmarkComparison& b, double confidence) {
+  if (!b.time_decides())  // the counts failed it: say so first, then the time
+    return b.name + ": counted " + count_numbers(b.counts->instructions) + " a timed iteration, count threshold " +
+           decimal(b.counts->threshold_pct, 3) + "%; time " + format_change(b.evidence->ratio) + " (median " +
+           format_seconds(b.baseline->median) + " -> " + format_seconds(b.current->median) + ")";
   std::string message = b.name + ": " + format_change(b.evidence->ratio) + " (median " +
                         format_seconds(b.baseline->median) + " -> " + format_seconds(b.current->median) +
                         "), " + confidence_label(confidence) + " CI " + format_interval(*b.evidence) + ", q = " +
@@ -124,6 +134,12 @@ std::string details(const BenchmarkComparison& b, const std::vector<const Sugges
   side("baseline", b.baseline);
   side("current", b.current);
   side("re-measured", b.recheck);
+  if (b.counts) {
+    text << "counted (a timed iteration, spread " << decimal(b.counts->spread_pct, 3) << "%): "
+         << count_numbers(b.counts->instructions);
+    for (const CountChange& c : b.counts->others) text << ", " << count_numbers(c);
+    text << '\n';
+  }
   if (b.trace) text << "trace: " << printable_name(b.trace->path) << '\n';
   const auto changes = kernel_changes(b.kernels);
   for (std::size_t i = 0; i < changes.size() && i < kKernelLinesPerCase; ++i)

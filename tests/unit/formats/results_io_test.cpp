@@ -33,6 +33,8 @@ Results sample_results() {
   b.trace = TraceInfo{"traces/gemm_bf16_4096-0a1b2c3d.trace.json", 3, 1};
   b.gate.threshold_pct = 8.0;
   b.gate.reason = "tensor-core clocks vary";
+  b.gate.measure = GateMeasure::counts;
+  b.gate.count_threshold_pct = 0.5;
   r.benchmarks.push_back(testing::skipped_benchmark("gemm/fp8/4096", "no CUDA device: none"));
   r.benchmarks.push_back(testing::failed_benchmark("gemm/tf32/4096", "cublasGemmEx: CUBLAS_STATUS_NOT_SUPPORTED"));
   return r;
@@ -86,6 +88,9 @@ TEST(ResultsIo, RoundTripKeepsEverything) {
   EXPECT_FALSE(loaded.benchmarks[1].trace.has_value());
   EXPECT_EQ(b.gate.threshold_pct, 8.0);
   EXPECT_EQ(b.gate.reason, "tensor-core clocks vary");
+  EXPECT_EQ(b.gate.measure, GateMeasure::counts);
+  EXPECT_EQ(b.gate.count_threshold_pct, 0.5);
+  EXPECT_FALSE(loaded.benchmarks[1].gate.measure);
   EXPECT_EQ(loaded.benchmarks[1].skipped, "no CUDA device: none");
   EXPECT_EQ(loaded.benchmarks[2].error, "cublasGemmEx: CUBLAS_STATUS_NOT_SUPPORTED");
 }
@@ -156,6 +161,8 @@ INSTANTIATE_TEST_SUITE_P(
         Corruption{"no fingerprint", [](json& d) { d.erase("fingerprint"); }, "has no 'fingerprint'"},
         Corruption{"benchmarks object", [](json& d) { d["benchmarks"] = json::object(); }, "'benchmarks' is not an array"},
         Corruption{"threshold", [](json& d) { d["benchmarks"][0]["gate"]["threshold_pct"] = -3; }, "threshold_pct is not a positive number"},
+        Corruption{"measure", [](json& d) { d["benchmarks"][0]["gate"]["measure"] = "fast"; }, "gate.measure is not \"time\", \"counts\" or \"both\""},
+        Corruption{"count threshold", [](json& d) { d["benchmarks"][0]["gate"]["count_threshold_pct"] = 0; }, "gate.count_threshold_pct is not a positive number"},
         Corruption{"rounds sum", [](json& d) { d["benchmarks"][0]["rounds"] = {3, 3}; }, "'rounds' add up to 6 samples, not the 5"},
         Corruption{"rounds zero", [](json& d) { d["benchmarks"][0]["rounds"] = {5, 0}; }, "not a positive integer"},
         Corruption{"counter", [](json& d) { d["benchmarks"][0]["counters"]["x"] = json::array(); }, "neither a number nor a string"},

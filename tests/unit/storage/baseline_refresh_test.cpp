@@ -28,6 +28,27 @@ TEST(PoolRuns, ConcatenatesSamplesAndTakesMedianCounters) {
   EXPECT_EQ(pooled.find("z")->samples.size(), 3u);
 }
 
+// Counts pooled over rounds: the median, and a spread no narrower than the
+// rounds' own, so the count gate asks a change to stand above both.
+TEST(PoolRuns, ACountsSpreadIsWidenedToTheRoundsOwn) {
+  Results a = results("host", {benchmark("x", {1, 2}), benchmark("steady", {1, 2})});
+  Results b = results("host", {benchmark("x", {1, 2}), benchmark("steady", {1, 2})});
+  Results c = results("host", {benchmark("x", {1, 2}), benchmark("steady", {1, 2})});
+  const double counts[] = {1000.0, 1010.0, 1004.0};
+  Results* runs[] = {&a, &b, &c};
+  for (int i = 0; i < 3; ++i) {
+    runs[i]->benchmarks[0].counters["instructions"] = counts[i];
+    runs[i]->benchmarks[0].counters["instructions_spread_pct"] = 0.1;
+    runs[i]->benchmarks[1].counters["instructions"] = 500.0;
+    runs[i]->benchmarks[1].counters["instructions_spread_pct"] = 0.2;
+  }
+  const Results pooled = pool_runs({a, b, c});
+  EXPECT_EQ(std::get<double>(pooled.find("x")->counters.at("instructions")), 1004.0);
+  EXPECT_NEAR(std::get<double>(pooled.find("x")->counters.at("instructions_spread_pct")), 10.0 / 1004.0 * 100.0, 1e-12);
+  EXPECT_EQ(std::get<double>(pooled.find("steady")->counters.at("instructions_spread_pct")), 0.2)
+      << "identical rounds keep their repetitions' spread";
+}
+
 TEST(PoolRuns, AFailureInAnyRunFailsTheCase) {
   const Results a = results("host", {benchmark("x", {1, 2, 3})});
   const Results b = results("host", {testing::failed_benchmark("x", "boom")});

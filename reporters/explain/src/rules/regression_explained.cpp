@@ -146,7 +146,9 @@ std::vector<Suggestion> apply(const SuggestContext& ctx) {
   std::vector<Suggestion> out;
   if (!ctx.comparison || !ctx.baseline) return out;
   for (const BenchmarkComparison& bc : ctx.comparison->benchmarks) {
+    // A REGRESSION only its counts made is counted-work's to explain: its time did not regress.
     if (bc.verdict != Verdict::regression) continue;
+    if (!bc.time_decides() && bc.counts->time_verdict != Verdict::regression) continue;
     const BenchmarkResult* new_b = ctx.measured(bc.name);
     const BenchmarkResult* old_b = ctx.find_baseline(bc.name);
     if (!new_b || !old_b) continue;

@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "perfgate/model/counter_names.hpp"
 #include "perfgate/platform/errors.hpp"
 #include "perfgate/model/same_origin.hpp"
 #include "perfgate/model/summary_pooling.hpp"
@@ -69,6 +70,21 @@ void absorb(BenchmarkResult& pooled, const BenchmarkResult& run, std::map<std::s
   }
 }
 
+// A pooled count's spread is what its counted repetitions spread within a
+// run, or what the runs' counts spread between them, whichever is wider:
+// the gate needs a count's change to stand above both.
+void widen_count_spread(BenchmarkResult& b, const std::map<std::string, std::vector<double>>& counters) {
+  const auto counts = counters.find(counter::kInstructions);
+  if (counts == counters.end() || counts->second.size() < 2) return;
+  const double median = stats::median(counts->second);
+  if (!(median > 0.0)) return;
+  const auto [low, high] = std::minmax_element(counts->second.begin(), counts->second.end());
+  const double between = (*high - *low) / median * 100.0;
+  const auto within = b.counters.find(counter::kInstructionsSpreadPct);
+  const double* spread = within == b.counters.end() ? nullptr : std::get_if<double>(&within->second);
+  b.counters[counter::kInstructionsSpreadPct] = std::max(spread ? *spread : 0.0, between);
+}
+
 }  // namespace
 
 Results pool_runs(const std::vector<Results>& runs) {
@@ -101,6 +117,7 @@ Results pool_runs(const std::vector<Results>& runs) {
   for (const std::string& name : order) {
     BenchmarkResult& b = by_name[name];
     for (const auto& [counter, values] : counters[name]) b.counters[counter] = stats::median(values);
+    widen_count_spread(b, counters[name]);
     if (!b.measured()) b.samples.clear(), b.rounds.clear(), b.summary.reset();
     if (b.rounds.size() < 2) b.rounds.clear();
     pooled.benchmarks.push_back(std::move(b));

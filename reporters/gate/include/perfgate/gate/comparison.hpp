@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "perfgate/gate/count_comparison.hpp"
 #include "perfgate/gate/gate_settings.hpp"
 #include "perfgate/gate/kernel_comparison.hpp"
 #include "perfgate/gate/reference.hpp"
@@ -75,6 +76,14 @@ struct BenchmarkComparison {
   // The smallest slowdown this comparison could have failed
   // (detectable_slowdown.hpp), in %; none without an interval.
   std::optional<double> detectable_pct;
+  // What the case is judged by (the baseline's gate.measure, else the run's)
+  // and, where both sides were counted, its counted instructions.
+  GateMeasure measure = GateMeasure::both;
+  std::optional<CountComparison> counts;
+
+  // True unless the counts made the verdict: only then can measuring the
+  // case's time again (confirmation, re-measurement) change it.
+  bool time_decides() const { return !counts || !counts->decided; }
 };
 
 // Most benchmarks moving the same way by a similar ratio: a different

@@ -50,7 +50,8 @@ std::string confidence_label(double confidence);
 std::string format_probability(double p);
 
 // "REGRESSION", "REGRESSION (confirmed)", "INCONCLUSIVE (not reproduced)",
-// "SKIPPED", with " [ignored]" for benchmarks the gate ignores.
+// "SKIPPED", with " [ignored]" for benchmarks the gate ignores and " (counted)"
+// where the counted instructions made the verdict.
 std::string verdict_label(const BenchmarkComparison& b);
 
 // "PASS (exit 0)", "FAIL (exit 1)", "NOT GATED (exit 0)", "SKIPPED (exit 77)",

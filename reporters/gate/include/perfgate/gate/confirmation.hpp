@@ -13,7 +13,9 @@ namespace perfgate {
 // left out).
 Results cases_named(const Results& results, const std::vector<std::string>& names);
 
-// The names of the benchmarks whose verdict is REGRESSION.
+// The names of the benchmarks whose verdict is REGRESSION by their time (a
+// REGRESSION the counts made is not measured again: counting again gives
+// the same counts).
 std::vector<std::string> suspected_regressions(const Comparison& comparison);
 
 // `recheck` holds the suspects measured again.  Each suspect is compared

@@ -5,6 +5,8 @@
 #include <cstddef>
 #include <optional>
 
+#include "perfgate/model/gate_measure.hpp"
+
 namespace perfgate {
 
 struct GateSettings {
@@ -42,6 +44,16 @@ struct GateSettings {
   // (--perfgate_require_gated, PERFGATE_REQUIRE_GATED, --require-gated).
   // Off by default, so that adopting perfgate never breaks a pipeline.
   bool require_gated = false;
+  // What a case is judged by where both sides were counted
+  // (--perfgate_instructions): GateMeasure; a baseline's gate.measure
+  // overrides it for one case (--gate-measure, --perfgate_gate_measure).
+  GateMeasure measure = GateMeasure::both;
+  // The least change of a case's counted instructions a timed iteration
+  // that counts, in %.  Counts repeat to a few parts in a million on a
+  // loaded VM (docs/measurements.md, "Counted work"), so 1% is far above
+  // their noise; a change must also stand kCountSpreads times above the
+  // spread the counted repetitions measured (count_comparison.hpp).
+  double count_threshold_pct = 1.0;
   // Not a flag: set for one case by compare_results() from a run history
   // (compare/run_spread_history.hpp), the spread of a run's effect that the
   // case's recent runs on this testbed showed, in place of the assumed

@@ -21,5 +21,12 @@ inline constexpr char kCeilings[] = "ceilings";  // "measured" or "theoretical"
 inline constexpr char kTcAlignment[] = "tc_alignment";
 inline constexpr char kDeviceMemoryPeakBytes[] = "device_memory_peak_bytes";
 inline constexpr char kSmClockMhz[] = "sm_clock_mhz";
+// The counted pass (--perfgate_instructions): a timed iteration's counts
+// under callgrind, the median of its counted repetitions, and the spread of
+// the instructions over them ((max - min) / median, in %).
+inline constexpr char kInstructions[] = "instructions";
+inline constexpr char kInstructionsSpreadPct[] = "instructions_spread_pct";
+inline constexpr char kL1Misses[] = "l1_misses";
+inline constexpr char kBranchMispredicts[] = "branch_mispredicts";
 
 }  // namespace perfgate::counter

@@ -12,6 +12,7 @@
 
 #include "perfgate/model/derived_figure.hpp"
 #include "perfgate/model/fingerprint.hpp"
+#include "perfgate/model/gate_measure.hpp"
 
 namespace perfgate {
 
@@ -31,8 +32,12 @@ struct GateOverride {
   std::optional<double> threshold_pct;
   bool ignore = false;
   std::optional<std::string> reason;  // why the override exists, for reviewers
+  // What the case is judged by (gate_measure.hpp) and the least change of
+  // its counted instructions that fails it, in %; the run's where unset.
+  std::optional<GateMeasure> measure;
+  std::optional<double> count_threshold_pct;
 
-  bool empty() const { return !threshold_pct && !ignore && !reason; }
+  bool empty() const { return !threshold_pct && !ignore && !reason && !measure && !count_threshold_pct; }
 };
 
 // One kernel of a case's traced pass (--perfgate_trace; empty otherwise).

@@ -13,6 +13,14 @@ struct SharedFlag {
   const char* help;
 };
 
+// What a case is judged by where both sides were counted (gate_measure.hpp;
+// parse_gate_measure checks it).
+inline constexpr SharedFlag kGateMeasureFlag{
+    "gate_measure", "--gate-measure",
+    "time|counts|both: what a case is judged by where both sides were counted (--perfgate_instructions): its time, its "
+    "counted instructions a timed iteration, or both, failing when either regresses (default both; a baseline's "
+    "gate.measure sets one case's)"};
+
 // Where the run's history is: each case's run-to-run spread comes from it,
 // and the run is recorded there (sql::parse_database_url reads it).
 inline constexpr SharedFlag kHistoryFlag{

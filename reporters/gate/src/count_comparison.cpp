@@ -1,0 +1,87 @@
+#include "perfgate/gate/count_comparison.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <variant>
+
+#include "perfgate/model/counter_names.hpp"
+
+namespace perfgate {
+namespace {
+
+std::optional<double> number(const BenchmarkResult& b, const char* name) {
+  const auto found = b.counters.find(name);
+  if (found == b.counters.end()) return std::nullopt;
+  const double* value = std::get_if<double>(&found->second);
+  if (!value || !std::isfinite(*value) || *value < 0.0) return std::nullopt;
+  return *value;
+}
+
+std::string percent(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%+.3g%%", value);
+  return text;
+}
+
+std::string plain(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g%%", value);
+  return text;
+}
+
+// Why the instructions earned their verdict, in one line.
+std::string count_reason(const CountComparison& k, double needed_pct) {
+  std::string text = "instructions " + percent(k.instructions.change_pct()) + " a timed iteration (spread " +
+                     plain(k.spread_pct) + (k.spread_recorded ? "" : ", not recorded") + ")";
+  switch (k.verdict) {
+    case Verdict::no_change: return text + ", within the count threshold of " + plain(k.threshold_pct);
+    case Verdict::inconclusive:
+      return text + ": beyond the count threshold of " + plain(k.threshold_pct) + " but within " +
+             plain(kCountSpreads) + " times the counts' spread (" + plain(needed_pct) + " needed)";
+    default: return text + ", beyond the count threshold of " + plain(k.threshold_pct);
+  }
+}
+
+}  // namespace
+
+double CountChange::change_pct() const {
+  if (baseline > 0.0) return (current / baseline - 1.0) * 100.0;
+  return current > 0.0 ? 100.0 : 0.0;
+}
+
+std::optional<CountComparison> compare_counts(const BenchmarkResult& baseline, const BenchmarkResult& current,
+                                              double threshold_pct) {
+  const auto base = number(baseline, counter::kInstructions), cur = number(current, counter::kInstructions);
+  if (!base || !cur || !(*base > 0.0)) return std::nullopt;
+  CountComparison k;
+  k.instructions = {counter::kInstructions, *base, *cur};
+  for (const char* name : {counter::kL1Misses, counter::kBranchMispredicts})
+    if (const auto o = number(baseline, name), n = number(current, name); o && n) k.others.push_back({name, *o, *n});
+  const auto base_spread = number(baseline, counter::kInstructionsSpreadPct);
+  const auto cur_spread = number(current, counter::kInstructionsSpreadPct);
+  k.spread_recorded = base_spread && cur_spread;
+  k.spread_pct = std::max(base_spread.value_or(0.0), cur_spread.value_or(0.0));
+  k.threshold_pct = threshold_pct;
+  const double change = k.instructions.change_pct();
+  const double needed = std::max(threshold_pct, kCountSpreads * k.spread_pct);
+  if (std::fabs(change) <= threshold_pct) k.verdict = Verdict::no_change;
+  else if (std::fabs(change) <= needed) k.verdict = Verdict::inconclusive;
+  else k.verdict = change > 0 ? Verdict::regression : Verdict::improvement;
+  k.reason = count_reason(k, needed);
+  return k;
+}
+
+void apply_gate_measure(GateMeasure measure, CountComparison& counts, Verdict& verdict, std::string& reason) {
+  const bool by_counts = measure == GateMeasure::counts ||
+                         (measure == GateMeasure::both && counts.verdict == Verdict::regression);
+  if (!by_counts) return;
+  counts.decided = true;
+  counts.time_verdict = verdict;
+  counts.time_reason = reason;
+  const std::string time_word = measure == GateMeasure::counts ? "time (not gated): " : "time: ";
+  reason = "counted: " + counts.reason + "; " + time_word + to_string(verdict) + (reason.empty() ? "" : ", " + reason);
+  verdict = counts.verdict;
+}
+
+}  // namespace perfgate
