@@ -131,5 +131,20 @@ TEST_F(BaselineUpdate, UnknownSuiteIsNamed) {
   EXPECT_NE(run.output.find("no suite named 'nosuch' (built: host)"), std::string::npos) << run.output;
 }
 
+// --instructions: the first round counts (one counted pass), the baseline
+// carries the counts for the count gate.
+TEST_F(BaselineUpdate, InstructionsCountTheFirstRoundOnlyAndTheBaselineKeepsTheCounts) {
+  if (run_shell("command -v valgrind").exit_code != 0) GTEST_SKIP() << "valgrind is not installed (apt-get install valgrind)";
+  const auto run = update("--instructions");
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_EQ(testing::count_occurrences(run.output, "perfgate: counted 1 of 1 case(s) under callgrind"), 1u) << run.output;
+  const Results baseline = load_results(written());
+  ASSERT_EQ(baseline.benchmarks.size(), 1u);
+  const auto& counters = baseline.benchmarks[0].counters;
+  ASSERT_TRUE(counters.count("instructions")) << run.output;
+  EXPECT_GT(std::get<double>(counters.at("instructions")), 1e6);
+  EXPECT_TRUE(counters.count("instructions_spread_pct"));
+}
+
 }  // namespace
 }  // namespace perfgate

@@ -17,6 +17,8 @@
 
 #include "perfgate/history/history_schema.hpp"
 #include "perfgate/history/ingest.hpp"
+#include "perfgate/baselines/baseline_refresh.hpp"
+#include "perfgate/gate/comparison.hpp"
 #include "perfgate/history/reference_runs.hpp"
 #include "perfgate/history/retention.hpp"
 #include "perfgate/formats/results_io.hpp"
@@ -91,6 +93,34 @@ TEST_P(HistoryReferenceTest, TheLastMainRunsAreTheRoundsOldestFirstWithTheirSamp
   }
   EXPECT_EQ(reference.rounds[0].fingerprint.slug, "cpu-test-cpu-9000");
   EXPECT_EQ(reference.describe(), std::string("history: last 5 main runs on ") + kTestbed + ", commits commit3..commit7");
+}
+
+// Runs counted with --perfgate_instructions keep their counts in the
+// history (schema version 5), and the reference pooled from it carries them
+// to the count gate: a candidate with 2% more instructions fails on them.
+TEST_P(HistoryReferenceTest, CountedRunsKeepTheirCountsAndTheCountGateJudgesThem) {
+  for (int i = 1; i <= 5; ++i) {
+    Results run = run_of(i);
+    run.benchmarks[0].counters["instructions"] = 1'000'000.0 + i;  // 5 runs, a spread of 4 in a million
+    run.benchmarks[0].counters["instructions_spread_pct"] = 0.0001;
+    IngestOptions options;
+    options.ordinal = i;
+    ingest_results(*db_, run, "run " + std::to_string(i), options);
+  }
+  const HistoryReference reference = load_reference(*db_, {"s", kTestbed, 5, nullptr});
+  ASSERT_EQ(reference.rounds.size(), 5u);
+  EXPECT_EQ(std::get<double>(reference.rounds[4].find("a")->counters.at("instructions")), 1'000'005.0);
+  EXPECT_EQ(std::get<double>(reference.rounds[4].find("a")->counters.at("instructions_spread_pct")), 0.0001);
+  EXPECT_TRUE(reference.rounds[4].find("b")->counters.empty()) << "an uncounted case has no counts";
+  const Results pooled = pool_runs(reference.rounds);
+  EXPECT_EQ(std::get<double>(pooled.find("a")->counters.at("instructions")), 1'000'003.0);
+  Results candidate = run_of(6);
+  candidate.benchmarks[0].counters["instructions"] = 1'020'000.0;
+  candidate.benchmarks[0].counters["instructions_spread_pct"] = 0.0;
+  const Comparison comparison = compare_results(pooled, candidate);
+  EXPECT_EQ(comparison.find("a")->verdict, Verdict::regression) << comparison.find("a")->reason;
+  EXPECT_FALSE(comparison.find("a")->time_decides());
+  EXPECT_FALSE(comparison.find("b")->counts);
 }
 
 TEST_P(HistoryReferenceTest, TooFewRunsGiveNoRoundsAndSayHowMany) {

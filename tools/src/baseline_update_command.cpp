@@ -45,7 +45,10 @@ Measured measure_rounds(const SuiteEntry& suite, const BaselineUpdateOptions& op
     if (!options.filter.empty()) args.push_back("--benchmark_filter=" + options.filter);
     std::cerr << "perfgate: " << suite.name << ": round " << round << " of " << options.rounds << '\n';
     const auto started = std::chrono::steady_clock::now();
-    const int code = run_program(suite.binary, args, temporary_round_environment());
+    // Counted once: counting again gives the same counts (the pool keeps them).
+    std::map<std::string, std::string> environment = temporary_round_environment();
+    environment["PERFGATE_INSTRUCTIONS"] = options.instructions && round == 1 ? "auto" : "false";
+    const int code = run_program(suite.binary, args, environment);
     const std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
     if (code == kExitAllSkipped) {
       std::cerr << "perfgate: " << suite.name << ": every case was skipped here; no baseline written\n";
@@ -76,6 +79,7 @@ int update_suite(const SuiteEntry& suite, const BaselineUpdateOptions& options, 
 int run_baseline_update(const BaselineUpdateOptions& options) {
   if (!options.from_history.empty()) return run_baseline_from_history(options);
   refuse_baseline_write_in_ci(options.force);
+  if (options.instructions) require_valgrind("--instructions");
   const SuiteManifest manifest = find_suite_manifest(options.build_dir, options.program);
   const std::vector<SuiteEntry> suites = select_suites(manifest, options.suites);
   // Private (mkdtemp, mode 0700) and unpredictable: in a folder someone else

@@ -120,6 +120,7 @@ struct BaselineUpdateOptions {
   std::string filter;
   int repetitions = 20;
   int rounds = 3;
+  bool instructions = false;  // --instructions: the first round also counts each host case's work
   bool append = false;      // pool with the old baseline's rounds
   int keep_rounds = 8;
   bool force = false;

@@ -123,6 +123,9 @@ void add_baseline(CLI::App& app, Program& p) {
   u->add_option("--filter", p.update.filter, "only cases matching this --benchmark_filter regex");
   u->add_option("--repetitions", p.update.repetitions, "repetitions per round")->check(CLI::Range(5, 100000))->capture_default_str();
   u->add_option("--rounds", p.update.rounds, "separate runs pooled into the baseline")->check(CLI::Range(1, 1000))->capture_default_str();
+  u->add_flag("--instructions", p.update.instructions,
+              "the first round also counts each host case's work under valgrind's callgrind (the suites' "
+              "--perfgate_instructions=auto), so the baseline carries counts for the count gate");
   add_shared_flag(*u, kAppendFlag, p.update.append,
                   "a baseline recorded at several times knows how far the machine moves between runs");
   add_shared_option(*u, kKeepRoundsFlag, p.update.keep_rounds)->check(CLI::Range(1, 1000))->capture_default_str();
@@ -135,7 +138,7 @@ void add_baseline(CLI::App& app, Program& p) {
                     "a round");
   add_old_spelling(*u, "--from-history", kHistoryUrlFlag, p.update.from_history);
   for (const char* from_history : {kHistoryUrlFlag.name, "--from-history"})
-    for (const char* measuring : {"--filter", "--repetitions", "--rounds"})
+    for (const char* measuring : {"--filter", "--repetitions", "--rounds", "--instructions"})
       u->get_option(from_history)->excludes(u->get_option(measuring));
   add_shared_option(*u, kTestbedFlag, p.update.testbed, "with --history: default, this machine's, per suite")
       ->check(suite_name_validator("testbed"));

@@ -177,12 +177,22 @@ void migrate_to_3(sql::Connection& db) {
 // pool, as `baseline promote` refuses it.  NULL for a run stored before.
 constexpr const char* kMigrationTo4 = "ALTER TABLE runs ADD COLUMN fingerprint TEXT;";
 
+// Version 5 (issue 44): a measurement's counted work (--perfgate_instructions):
+// the instructions a timed iteration and their spread over the counted
+// repetitions, so a reference pooled from the history carries counts for
+// the count gate.  NULL where the run was not counted.
+constexpr const char* kMigrationTo5 = R"sql(
+ALTER TABLE measurements ADD COLUMN instructions DOUBLE PRECISION;
+ALTER TABLE measurements ADD COLUMN instructions_spread_pct DOUBLE PRECISION;
+)sql";
+
 // Migrations from version i to i + 1, in order: a store of version v runs
 // steps v - 1 onwards.
 using Migration = std::function<void(sql::Connection&)>;
 const std::vector<Migration>& migrations() {
   static const std::vector<Migration> steps{[](sql::Connection& db) { db.execute_script(kMigrationTo2); }, migrate_to_3,
-                                            [](sql::Connection& db) { db.execute_script(kMigrationTo4); }};
+                                            [](sql::Connection& db) { db.execute_script(kMigrationTo4); },
+                                            [](sql::Connection& db) { db.execute_script(kMigrationTo5); }};
   return steps;
 }
 

@@ -12,6 +12,7 @@
 #include "perfgate/history/outlying_runs.hpp"
 #include "perfgate/history/sample_text.hpp"
 #include "perfgate/history/triage_cache.hpp"
+#include "perfgate/model/counter_names.hpp"
 #include "perfgate/platform/errors.hpp"
 #include "perfgate/model/fingerprint.hpp"
 #include "perfgate/formats/fingerprint_json.hpp"
@@ -51,8 +52,22 @@ std::vector<ReferenceRun> newest_runs(sql::Connection& db, const ReferenceReques
 }
 
 // One run as a results file: its cases with their samples in the order
-// they were taken.  Counters and traces are not in the history, and the
-// gate judges times only.
+// they were taken, and their counted work where the run was counted (the
+// count gate judges it).  Other counters and traces are not in the history.
+void add_counted_work(sql::Connection& db, const std::string& run_id, Results& round) {
+  for (const sql::Row& row : db.query("SELECT benchmark, instructions, instructions_spread_pct FROM measurements "
+                                      "WHERE run_id = ? AND instructions IS NOT NULL",
+                                      {run_id})) {
+    const std::string name = sql::as_text(row[0]);
+    const std::optional<double> instructions = sql::as_number(row[1]), spread = sql::as_number(row[2]);
+    for (BenchmarkResult& b : round.benchmarks) {
+      if (b.name != name || !instructions) continue;
+      b.counters[counter::kInstructions] = *instructions;
+      if (spread) b.counters[counter::kInstructionsSpreadPct] = *spread;
+    }
+  }
+}
+
 Results round_of(sql::Connection& db, const ReferenceRun& run, const std::string& suite, const Fingerprint& device) {
   Results round;
   round.suite = suite;
@@ -65,6 +80,7 @@ Results round_of(sql::Connection& db, const ReferenceRun& run, const std::string
     b.name = sql::as_text(row[0]);
     b.samples = samples_from_text(sql::as_text(row[1]), db.describe() + ": run " + run.run_id + ", " + b.name);
   }
+  add_counted_work(db, run.run_id, round);
   return round;
 }
 

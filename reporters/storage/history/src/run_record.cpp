@@ -1,9 +1,11 @@
 #include "perfgate/history/run_record.hpp"
 
 #include <cinttypes>
+#include <cmath>
 #include <cstdio>
 #include <ctime>
 
+#include "perfgate/model/counter_names.hpp"
 #include "perfgate/platform/errors.hpp"
 #include "perfgate/stats/median_interval.hpp"
 #include "perfgate/stats/summary.hpp"
@@ -14,9 +16,18 @@ namespace {
 // What the dashboard shows beside a run's median.
 constexpr double kIntervalConfidence = 0.95;
 
+std::optional<double> number_counter(const BenchmarkResult& b, const char* name) {
+  const auto found = b.counters.find(name);
+  if (found == b.counters.end()) return std::nullopt;
+  const double* value = std::get_if<double>(&found->second);
+  return value && std::isfinite(*value) ? std::optional<double>(*value) : std::nullopt;
+}
+
 MeasurementRecord measurement_of(const BenchmarkResult& b) {
   MeasurementRecord m;
   m.benchmark = b.name;
+  m.instructions = number_counter(b, counter::kInstructions);
+  m.instructions_spread_pct = number_counter(b, counter::kInstructionsSpreadPct);
   if (!b.samples.empty()) {
     m.median_s = stats::median(b.samples);
     m.sample_count = static_cast<std::int64_t>(b.samples.size());

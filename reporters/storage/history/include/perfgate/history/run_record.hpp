@@ -23,6 +23,9 @@ struct MeasurementRecord {
   std::int64_t sample_count = 0;
   std::optional<double> robust_cv;
   std::vector<double> samples;   // empty when the file kept only a summary
+  // The counted pass's, when the run had one (counter_names.hpp).
+  std::optional<double> instructions;
+  std::optional<double> instructions_spread_pct;
 };
 
 struct RunRecord {
