@@ -77,6 +77,12 @@ std::string format_probability(double p) {
   return p < 0.001 ? printf_string("%.1e", p) : printf_string("%.3f", p);
 }
 
+ChangeCells change_cells(const BenchmarkComparison& b) {
+  if (!b.time_decides()) return {format_percent(b.counts->instructions.change_pct(), 2) + " instructions", "-", "-"};
+  if (!b.evidence) return {"-", "-", "-"};
+  return {format_change(b.evidence->ratio), format_interval(*b.evidence), format_probability(b.evidence->q_value)};
+}
+
 std::string verdict_label(const BenchmarkComparison& b) {
   std::string label = to_string(b.verdict);
   // Which measure made it: the row's time columns may show no change.

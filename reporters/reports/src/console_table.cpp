@@ -19,12 +19,13 @@ using Row = std::vector<std::string>;
 
 Row make_row(const BenchmarkComparison& b) {
   const auto time = [](const std::optional<SampleSummary>& s) { return s ? format_seconds(s->median) : "-"; };
+  ChangeCells cells = change_cells(b);
   return {printable_name(b.name),
           time(b.baseline),
           time(b.current),
-          b.evidence ? format_change(b.evidence->ratio) : "-",
-          b.evidence ? format_interval(*b.evidence) : "-",
-          b.evidence ? format_probability(b.evidence->q_value) : "-",
+          std::move(cells.change),
+          std::move(cells.interval),
+          std::move(cells.q),
           verdict_label(b)};
 }
 

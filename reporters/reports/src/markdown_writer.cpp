@@ -23,11 +23,9 @@ void table(std::ostream& out, const std::vector<const BenchmarkComparison*>& row
       << "|---|---:|---:|---:|---:|---:|---|\n";
   const auto time = [](const std::optional<SampleSummary>& s) { return s ? format_seconds(s->median) : "-"; };
   for (const auto* b : rows) {
-    out << "| " << markdown_cell(b->name) << " | " << time(b->baseline) << " | " << time(b->current) << " | "
-        << (b->evidence ? format_change(b->evidence->ratio) : "-") << " | "
-        << (b->evidence ? format_interval(*b->evidence) : "-") << " | "
-        << (b->evidence ? format_probability(b->evidence->q_value) : "-") << " | " << markdown_cell(verdict_label(*b))
-        << " |\n";
+    const ChangeCells cells = change_cells(*b);
+    out << "| " << markdown_cell(b->name) << " | " << time(b->baseline) << " | " << time(b->current) << " | " << cells.change
+        << " | " << cells.interval << " | " << cells.q << " | " << markdown_cell(verdict_label(*b)) << " |\n";
   }
 }
 

@@ -63,6 +63,11 @@ TEST(CountComparison, EachMeasureMakesTheCaseVerdictItsOwnWay) {
   EXPECT_FALSE(both.find("work")->time_decides());
   EXPECT_EQ(both.find("work")->counts->time_verdict, Verdict::no_change);
   EXPECT_EQ(verdict_label(*both.find("work")), "REGRESSION (counted)");
+  const ChangeCells cells = change_cells(*both.find("work"));  // counts have no interval or q
+  EXPECT_EQ(cells.change, "+2.00% instructions");
+  EXPECT_EQ(cells.interval, "-");
+  EXPECT_EQ(cells.q, "-");
+  EXPECT_NE(change_cells(*both.find("slow")).interval, "-") << "a case its time judged keeps its interval";
   EXPECT_EQ(both.find("work")->reason.rfind("counted: instructions +2%", 0), 0u) << both.find("work")->reason;
   EXPECT_EQ(both.find("slow")->verdict, Verdict::regression) << "either measure fails the case";
   EXPECT_TRUE(both.find("slow")->time_decides());

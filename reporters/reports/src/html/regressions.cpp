@@ -25,12 +25,12 @@ std::string cell(const std::string& text) { return "<td class=\"num\">" + xml_es
 std::string regression_row(const Comparison& c, const BenchmarkComparison& b) {
   std::string why = "<p>" + xml_escape_text(b.reason) + "</p>";
   for (const Suggestion* s : suggestions_for(c, b.name)) why += suggestion_html(*s);
-  const Evidence* e = b.evidence ? &*b.evidence : nullptr;
+  const ChangeCells cells = change_cells(b);
+  const double threshold = b.time_decides() ? b.threshold_pct : b.counts->threshold_pct;
   return "<tr class=\"regression-row\" " + benchmark_attributes(c.suite, b) + "><td><button type=\"button\" class=\"why-toggle\">" +
-         xml_escape_text(b.name) + "</button><div class=\"why\">" + why + "</div></td>" + cell(e ? format_change(e->ratio) : "-") +
-         cell(e ? format_interval(*e) : "-") + cell(e ? format_probability(e->q_value) : "-") +
-         cell(short_number(b.threshold_pct) + "%") + "<td class=\"verdict-regression\">" + xml_escape_text(verdict_label(b)) +
-         "</td></tr>";
+         xml_escape_text(b.name) + "</button><div class=\"why\">" + why + "</div></td>" + cell(cells.change) +
+         cell(cells.interval) + cell(cells.q) + cell(short_number(threshold) + "%") + "<td class=\"verdict-regression\">" +
+         xml_escape_text(verdict_label(b)) + "</td></tr>";
 }
 
 }  // namespace

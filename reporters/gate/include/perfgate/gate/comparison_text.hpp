@@ -49,6 +49,15 @@ std::string confidence_label(double confidence);
 // A p- or q-value: "3.1e-05", "0.42".
 std::string format_probability(double p);
 
+// A report row's change columns: the time's change, interval and q; where
+// the counts made the verdict, the instructions' change ("+2.00%
+// instructions") and "-" for the interval and q, which counts do not have
+// (the reason says what the time did).  "-" without evidence.
+struct ChangeCells {
+  std::string change, interval, q;
+};
+ChangeCells change_cells(const BenchmarkComparison& b);
+
 // "REGRESSION", "REGRESSION (confirmed)", "INCONCLUSIVE (not reproduced)",
 // "SKIPPED", with " [ignored]" for benchmarks the gate ignores and " (counted)"
 // where the counted instructions made the verdict.
