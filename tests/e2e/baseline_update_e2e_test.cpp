@@ -77,7 +77,8 @@ TEST_F(BaselineUpdate, PoolsRoundsShowsMovementAndKeepsOverrides) {
   EXPECT_EQ(created.benchmarks[0].samples.size(), 10u) << "2 rounds of 5 repetitions";
 
   json edited = json::parse(read_text(written()));
-  edited["benchmarks"][0]["gate"] = {{"threshold_pct", 15.0}, {"reason", "reviewed: noisy"}};
+  edited["benchmarks"][0]["gate"] = {
+      {"threshold_pct", 15.0}, {"measure", "counts"}, {"count_threshold_pct", 0.5}, {"reason", "reviewed: noisy"}};
   write_text(written(), edited.dump(2));
 
   const auto second = update("");
@@ -86,12 +87,15 @@ TEST_F(BaselineUpdate, PoolsRoundsShowsMovementAndKeepsOverrides) {
   const Results refreshed = load_results(written());
   EXPECT_EQ(refreshed.benchmarks[0].gate.threshold_pct, 15.0);
   EXPECT_EQ(refreshed.benchmarks[0].gate.reason, "reviewed: noisy");
+  EXPECT_EQ(refreshed.benchmarks[0].gate.measure, GateMeasure::counts);
+  EXPECT_EQ(refreshed.benchmarks[0].gate.count_threshold_pct, 0.5);
   EXPECT_NE(refreshed.benchmarks[0].samples, created.benchmarks[0].samples);
 
   const auto shown = run_shell(shell_word(PERFGATE_CLI) + " baseline show --build-dir " + shell_word((dir_ / "build").string()));
   EXPECT_EQ(shown.exit_code, 0) << shown.output;
   EXPECT_NE(shown.output.find("cpu_gemm/blocked/256"), std::string::npos) << shown.output;
-  EXPECT_NE(shown.output.find("threshold 15%"), std::string::npos) << shown.output;
+  EXPECT_NE(shown.output.find("threshold 15%, judged by counts, count threshold 0.5% (reviewed: noisy)"), std::string::npos)
+      << shown.output;
 }
 
 TEST_F(BaselineUpdate, AppendPoolsWithTheOldRoundsAndKeepsTheLatest) {

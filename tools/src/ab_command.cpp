@@ -45,9 +45,7 @@ InterleavedSide binary_side(const std::string& name, const fs::path& binary, con
     args.push_back("--perfgate_mode=record");
     args.push_back("--perfgate_results=" + request.file.string());
     args.push_back("--benchmark_repetitions=" + std::to_string(request.repetitions));
-    std::map<std::string, std::string> environment = temporary_round_environment();
-    environment["PERFGATE_INSTRUCTIONS"] = request.count ? "auto" : "false";
-    const int code = run_program(binary, args, environment);
+    const int code = run_program(binary, args, temporary_round_environment(request.count));
     if (code == kExitAllSkipped)
       return RoundOutcome{RoundOutcome::all_skipped, name + " " + binary.string() + ": every case was skipped here; nothing to compare"};
     if (code != kExitOk)

@@ -19,14 +19,20 @@ namespace perfgate::cli {
 namespace fs = std::filesystem;
 namespace {
 
+std::string percent_text(double pct) {
+  char number[32];
+  std::snprintf(number, sizeof number, "%g%%", pct);
+  return number;
+}
+
+// "threshold 8%, judged by counts, count threshold 0.5%, ignored (why)".
 std::string gate_text(const GateOverride& gate) {
   std::string text;
-  if (gate.threshold_pct) {
-    char number[32];
-    std::snprintf(number, sizeof number, "%g", *gate.threshold_pct);
-    text += std::string("threshold ") + number + "%";
-  }
-  if (gate.ignore) text += std::string(text.empty() ? "" : ", ") + "ignored";
+  const auto add = [&text](const std::string& part) { text += (text.empty() ? "" : ", ") + part; };
+  if (gate.threshold_pct) add("threshold " + percent_text(*gate.threshold_pct));
+  if (gate.measure) add(std::string("judged by ") + to_string(*gate.measure));
+  if (gate.count_threshold_pct) add("count threshold " + percent_text(*gate.count_threshold_pct));
+  if (gate.ignore) add("ignored");
   if (gate.reason) text += " (" + printable_text(*gate.reason) + ")";
   return text;
 }

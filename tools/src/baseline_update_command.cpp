@@ -45,10 +45,7 @@ Measured measure_rounds(const SuiteEntry& suite, const BaselineUpdateOptions& op
     if (!options.filter.empty()) args.push_back("--benchmark_filter=" + options.filter);
     std::cerr << "perfgate: " << suite.name << ": round " << round << " of " << options.rounds << '\n';
     const auto started = std::chrono::steady_clock::now();
-    // Counted once: counting again gives the same counts (the pool keeps them).
-    std::map<std::string, std::string> environment = temporary_round_environment();
-    environment["PERFGATE_INSTRUCTIONS"] = options.instructions && round == 1 ? "auto" : "false";
-    const int code = run_program(suite.binary, args, environment);
+    const int code = run_program(suite.binary, args, temporary_round_environment(options.instructions && round == 1));
     const std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
     if (code == kExitAllSkipped) {
       std::cerr << "perfgate: " << suite.name << ": every case was skipped here; no baseline written\n";

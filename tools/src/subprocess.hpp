@@ -45,10 +45,16 @@ CapturedRun run_program_captured(const std::filesystem::path& program, const std
                                  const std::filesystem::path& log = {});
 
 // For a suite binary measuring a round into a temporary file (baseline
-// update, ab): it must not name the file as one to promote.  Through the
-// environment (PERFGATE_PROMOTE_HINT=false), which a suite built by an older
-// perfgate ignores, where a flag it does not know would stop it.
-inline std::map<std::string, std::string> temporary_round_environment() { return {{"PERFGATE_PROMOTE_HINT", "false"}}; }
+// update, ab, run --against): it must not name the file as one to promote,
+// and it counts its cases' work (--perfgate_instructions=auto) only when
+// `count` says so: a round counted once is enough (counting again gives the
+// same counts), and a PERFGATE_INSTRUCTIONS left in the job's environment
+// must not make every round count.  Through the environment, which a suite
+// built by an older perfgate ignores, where a flag it does not know would
+// stop it.
+inline std::map<std::string, std::string> temporary_round_environment(bool count) {
+  return {{"PERFGATE_PROMOTE_HINT", "false"}, {"PERFGATE_INSTRUCTIONS", count ? "auto" : "false"}};
+}
 
 // One PATH lookup for the suite binaries and the front end alike.
 using perfgate::find_in_path;

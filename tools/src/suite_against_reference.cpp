@@ -53,14 +53,13 @@ InterleavedSide ctest_side(const std::string& name, const fs::path& ctest, const
   InterleavedSide side;
   side.name = name;
   side.measure = [=](const RoundRequest& request) {
-    std::map<std::string, std::string> round = environment;
+    std::map<std::string, std::string> round = temporary_round_environment(request.count);
+    round.insert(environment.begin(), environment.end());
     round["PERFGATE_MODE"] = "record";
     round["PERFGATE_RESULTS"] = request.file.string();
-    round["PERFGATE_PROMOTE_HINT"] = "false";
     round["PERFGATE_HISTORY"] = "";  // a round is not a run of the history's main line
     round["BENCHMARK_REPETITIONS"] = std::to_string(request.repetitions);
     round["BENCHMARK_FILTER"] = request.filter;
-    round["PERFGATE_INSTRUCTIONS"] = request.count ? "auto" : "false";
     const CapturedRun run =
         run_program_captured(ctest, {"--test-dir", build.string(), "-R", exact_test_regex(test), "-V"}, round);
     const CtestStatus status = test_status(run.output, test);

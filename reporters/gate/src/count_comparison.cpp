@@ -3,43 +3,36 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <variant>
 
 #include "perfgate/model/counter_names.hpp"
 
 namespace perfgate {
 namespace {
 
+// A count: never negative.
 std::optional<double> number(const BenchmarkResult& b, const char* name) {
-  const auto found = b.counters.find(name);
-  if (found == b.counters.end()) return std::nullopt;
-  const double* value = std::get_if<double>(&found->second);
-  if (!value || !std::isfinite(*value) || *value < 0.0) return std::nullopt;
-  return *value;
+  const std::optional<double> value = counter_number(b, name);
+  return value && *value >= 0.0 ? value : std::nullopt;
 }
 
-std::string percent(double value) {
+// 3 significant digits, as counts' changes read: "+2%", "0.0001%".
+std::string percent(double value, bool sign = false) {
   char text[32];
-  std::snprintf(text, sizeof text, "%+.3g%%", value);
-  return text;
-}
-
-std::string plain(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3g%%", value);
+  std::snprintf(text, sizeof text, sign ? "%+.3g%%" : "%.3g%%", value);
   return text;
 }
 
 // Why the instructions earned their verdict, in one line.
 std::string count_reason(const CountComparison& k, double needed_pct) {
-  std::string text = "instructions " + percent(k.instructions.change_pct()) + " a timed iteration (spread " +
-                     plain(k.spread_pct) + (k.spread_recorded ? "" : ", not recorded") + ")";
+  std::string text = "instructions " + percent(k.instructions.change_pct(), true) + " a timed iteration (spread " +
+                     percent(k.spread_pct) + (k.spread_recorded ? "" : ", not recorded") + ")";
   switch (k.verdict) {
-    case Verdict::no_change: return text + ", within the count threshold of " + plain(k.threshold_pct);
+    case Verdict::no_change: return text + ", within the count threshold of " + percent(k.threshold_pct);
     case Verdict::inconclusive:
-      return text + ": beyond the count threshold of " + plain(k.threshold_pct) + " but within " +
-             plain(kCountSpreads) + " times the counts' spread (" + plain(needed_pct) + " needed)";
-    default: return text + ", beyond the count threshold of " + plain(k.threshold_pct);
+      return text + ": beyond the count threshold of " + percent(k.threshold_pct) + " but within " +
+             std::to_string(static_cast<int>(kCountSpreads)) + " times the counts' spread (" + percent(needed_pct) +
+             " needed)";
+    default: return text + ", beyond the count threshold of " + percent(k.threshold_pct);
   }
 }
 

@@ -1,6 +1,7 @@
 #include "perfgate/model/results.hpp"
 
 #include <chrono>
+#include <cmath>
 #include <ctime>
 
 #include "perfgate/stats/summary.hpp"
@@ -22,6 +23,13 @@ std::vector<double> BenchmarkResult::round_medians() const {
     start += count;
   }
   return medians;
+}
+
+std::optional<double> counter_number(const BenchmarkResult& b, const std::string& name) {
+  const auto found = b.counters.find(name);
+  if (found == b.counters.end()) return std::nullopt;
+  const double* value = std::get_if<double>(&found->second);
+  return value && std::isfinite(*value) ? std::optional<double>(*value) : std::nullopt;
 }
 
 std::vector<std::string> measured_names(const std::vector<BenchmarkResult>& results) {

@@ -44,7 +44,7 @@ TEST(CountComparison, TheThresholdAndThreeSpreadsDecideTheInstructionsVerdict) {
   const auto spread = compare_counts(base, counted("x", 1e-3, 2, 1'020'000, 1.0), 1.0);
   EXPECT_EQ(spread->verdict, Verdict::inconclusive) << spread->reason;
   EXPECT_DOUBLE_EQ(spread->spread_pct, 1.0);
-  EXPECT_NE(spread->reason.find("(3% needed)"), std::string::npos) << spread->reason;
+  EXPECT_NE(spread->reason.find("within 3 times the counts' spread (3% needed)"), std::string::npos) << spread->reason;
   // A case counted on one side only has no count verdict.
   EXPECT_FALSE(compare_counts(benchmark("x", {1e-3}), counted("x", 1e-3, 2, 1e6), 1.0));
   ASSERT_EQ(more->others.size(), 1u);

@@ -19,13 +19,6 @@ namespace {
 
 constexpr double kWidth = 760, kHeight = 440, kLeft = 72, kRight = 740, kTop = 12, kBottom = 390;
 
-std::optional<double> number_counter(const BenchmarkResult& r, const char* name) {
-  const auto it = r.counters.find(name);
-  if (it == r.counters.end() || !std::holds_alternative<double>(it->second)) return std::nullopt;
-  const double v = std::get<double>(it->second);
-  return std::isfinite(v) ? std::optional<double>(v) : std::nullopt;
-}
-
 std::string text_counter(const BenchmarkResult& r, const char* name) {
   const auto it = r.counters.find(name);
   return it != r.counters.end() && std::holds_alternative<std::string>(it->second) ? std::get<std::string>(it->second) : "";
@@ -41,12 +34,12 @@ struct Point {
 // Intensity from its counter, else flop / (bytes_read + bytes_written);
 // the rate from TFLOP/s, else flop / the current median.
 std::optional<Point> point_of(const BenchmarkComparison& b, const BenchmarkResult& r) {
-  const auto flop = number_counter(r, counter::kFlop);
-  const double bytes = number_counter(r, counter::kBytesRead).value_or(0) + number_counter(r, counter::kBytesWritten).value_or(0);
-  std::optional<double> intensity = number_counter(r, counter::kArithmeticIntensity);
+  const auto flop = counter_number(r, counter::kFlop);
+  const double bytes = counter_number(r, counter::kBytesRead).value_or(0) + counter_number(r, counter::kBytesWritten).value_or(0);
+  std::optional<double> intensity = counter_number(r, counter::kArithmeticIntensity);
   if (!intensity && flop && bytes > 0) intensity = *flop / bytes;
   std::optional<double> rate;
-  if (const auto tflops = number_counter(r, counter::kTflopPerSecond)) rate = *tflops * 1e12;
+  if (const auto tflops = counter_number(r, counter::kTflopPerSecond)) rate = *tflops * 1e12;
   else if (flop && b.current && b.current->median > 0) rate = *flop / b.current->median;
   if (!intensity || !rate || !(*intensity > 0) || !(*rate > 0)) return std::nullopt;
   return Point{&b, *intensity, *rate, text_counter(r, counter::kPrecision)};
@@ -71,9 +64,9 @@ Roofs roofs_of(const Results& current) {
   std::map<std::string, std::vector<double>> compute;
   Roofs roofs;
   for (const BenchmarkResult& r : current.benchmarks) {
-    const auto gbs = number_counter(r, counter::kGigabytesPerSecond), mem_pct = number_counter(r, counter::kMemoryPct);
+    const auto gbs = counter_number(r, counter::kGigabytesPerSecond), mem_pct = counter_number(r, counter::kMemoryPct);
     if (gbs && mem_pct && *mem_pct > 0 && *gbs > 0) memory.push_back(*gbs * 1e9 / (*mem_pct / 100));
-    const auto tflops = number_counter(r, counter::kTflopPerSecond), comp_pct = number_counter(r, counter::kComputePct);
+    const auto tflops = counter_number(r, counter::kTflopPerSecond), comp_pct = counter_number(r, counter::kComputePct);
     const std::string precision = text_counter(r, counter::kPrecision);
     if (tflops && comp_pct && *comp_pct > 0 && *tflops > 0 && !precision.empty())
       compute[precision].push_back(*tflops * 1e12 / (*comp_pct / 100));

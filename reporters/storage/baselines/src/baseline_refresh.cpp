@@ -80,9 +80,8 @@ void widen_count_spread(BenchmarkResult& b, const std::map<std::string, std::vec
   if (!(median > 0.0)) return;
   const auto [low, high] = std::minmax_element(counts->second.begin(), counts->second.end());
   const double between = (*high - *low) / median * 100.0;
-  const auto within = b.counters.find(counter::kInstructionsSpreadPct);
-  const double* spread = within == b.counters.end() ? nullptr : std::get_if<double>(&within->second);
-  b.counters[counter::kInstructionsSpreadPct] = std::max(spread ? *spread : 0.0, between);
+  const double within = counter_number(b, counter::kInstructionsSpreadPct).value_or(0.0);
+  b.counters[counter::kInstructionsSpreadPct] = std::max(within, between);
 }
 
 }  // namespace

@@ -53,34 +53,27 @@ std::vector<ReferenceRun> newest_runs(sql::Connection& db, const ReferenceReques
 
 // One run as a results file: its cases with their samples in the order
 // they were taken, and their counted work where the run was counted (the
-// count gate judges it).  Other counters and traces are not in the history.
-void add_counted_work(sql::Connection& db, const std::string& run_id, Results& round) {
-  for (const sql::Row& row : db.query("SELECT benchmark, instructions, instructions_spread_pct FROM measurements "
-                                      "WHERE run_id = ? AND instructions IS NOT NULL",
-                                      {run_id})) {
-    const std::string name = sql::as_text(row[0]);
-    const std::optional<double> instructions = sql::as_number(row[1]), spread = sql::as_number(row[2]);
-    for (BenchmarkResult& b : round.benchmarks) {
-      if (b.name != name || !instructions) continue;
-      b.counters[counter::kInstructions] = *instructions;
-      if (spread) b.counters[counter::kInstructionsSpreadPct] = *spread;
-    }
-  }
-}
-
+// count gate judges it), read with them in one query.  Other counters and
+// traces are not in the history.
 Results round_of(sql::Connection& db, const ReferenceRun& run, const std::string& suite, const Fingerprint& device) {
   Results round;
   round.suite = suite;
   round.created_utc = run.created_utc;
   round.source.git_commit = run.commit;
   round.fingerprint = device;
-  for (const sql::Row& row : db.query("SELECT benchmark, seconds FROM sample_sets WHERE run_id = ? ORDER BY benchmark",
-                                      {run.run_id})) {
+  for (const sql::Row& row :
+       db.query("SELECT s.benchmark, s.seconds, m.instructions, m.instructions_spread_pct FROM sample_sets s "
+                "JOIN measurements m ON m.run_id = s.run_id AND m.benchmark = s.benchmark WHERE s.run_id = ? "
+                "ORDER BY s.benchmark",
+                {run.run_id})) {
     BenchmarkResult& b = round.benchmarks.emplace_back();
     b.name = sql::as_text(row[0]);
     b.samples = samples_from_text(sql::as_text(row[1]), db.describe() + ": run " + run.run_id + ", " + b.name);
+    if (const std::optional<double> instructions = sql::as_number(row[2])) {
+      b.counters[counter::kInstructions] = *instructions;
+      if (const std::optional<double> spread = sql::as_number(row[3])) b.counters[counter::kInstructionsSpreadPct] = *spread;
+    }
   }
-  add_counted_work(db, run.run_id, round);
   return round;
 }
 

@@ -1,7 +1,6 @@
 #include "perfgate/history/run_record.hpp"
 
 #include <cinttypes>
-#include <cmath>
 #include <cstdio>
 #include <ctime>
 
@@ -16,18 +15,11 @@ namespace {
 // What the dashboard shows beside a run's median.
 constexpr double kIntervalConfidence = 0.95;
 
-std::optional<double> number_counter(const BenchmarkResult& b, const char* name) {
-  const auto found = b.counters.find(name);
-  if (found == b.counters.end()) return std::nullopt;
-  const double* value = std::get_if<double>(&found->second);
-  return value && std::isfinite(*value) ? std::optional<double>(*value) : std::nullopt;
-}
-
 MeasurementRecord measurement_of(const BenchmarkResult& b) {
   MeasurementRecord m;
   m.benchmark = b.name;
-  m.instructions = number_counter(b, counter::kInstructions);
-  m.instructions_spread_pct = number_counter(b, counter::kInstructionsSpreadPct);
+  m.instructions = counter_number(b, counter::kInstructions);
+  m.instructions_spread_pct = counter_number(b, counter::kInstructionsSpreadPct);
   if (!b.samples.empty()) {
     m.median_s = stats::median(b.samples);
     m.sample_count = static_cast<std::int64_t>(b.samples.size());

@@ -115,6 +115,10 @@ struct BenchmarkResult {
 // reads back.
 std::optional<std::string> summary_problem(const SampleStatistics& stats);
 
+// The counter `name` of `b` where it is a finite number; nullopt for a label,
+// a counter `b` lacks, or a NaN or infinity.
+std::optional<double> counter_number(const BenchmarkResult& b, const std::string& name);
+
 // The names of the cases that produced samples, in order: what a later pass
 // (traced, counted) runs again.
 std::vector<std::string> measured_names(const std::vector<BenchmarkResult>& results);
