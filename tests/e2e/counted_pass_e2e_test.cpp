@@ -186,19 +186,50 @@ TEST(CountedPass, WithoutValgrindTheFlagIsOneLineAndExitTwo) {
                  "valgrind is not on PATH", dir / "r.json");
 }
 
-TEST(CountedPass, AGpuSuiteIsRefusedNamingWhatWouldCountIt) {
+// A GPU suite's kernels are counted through CUPTI's range profiler where a
+// device is; without one, the flag is one line and exit 2 naming why.
+TEST(CountedPass, AGpuSuiteCountsItsKernelsOrSaysWhyNot) {
 #ifdef PERFGATE_GPU_SUITE
   const TempDir dir;
-  expect_refused(shell_word(PERFGATE_GPU_SUITE), "this suite's cases run on a GPU", dir / "r.json");
-  // =auto (perfgate run --instructions over suites of both kinds): one line,
-  // and the suite goes on with its times.
-  const fs::path results = dir / "auto.json";
+  const fs::path results = dir / "r.json";
+  const std::string one_kernel_case = " '--benchmark_filter=^read/three_quarters_of_L2/hot:0' --benchmark_repetitions=1";
   const auto run = run_shell(shell_word(PERFGATE_GPU_SUITE) + " --perfgate_mode=record --perfgate_results=" +
-                             shell_word(results.string()) + " --perfgate_instructions=auto --benchmark_repetitions=1 2>&1");
-  EXPECT_NE(run.exit_code, 2) << run.output;
-  EXPECT_NE(run.output.find("perfgate: not counted (--perfgate_instructions=auto): this suite's cases run on a GPU"),
-            std::string::npos)
-      << run.output;
+                             shell_word(results.string()) + one_kernel_case + " --perfgate_instructions 2>&1");
+  if (run.output.find("no CUDA device") != std::string::npos) {
+    EXPECT_EQ(run.exit_code, 2) << run.output;
+    EXPECT_NE(run.output.find("--perfgate_instructions: no CUDA device"), std::string::npos) << run.output;
+    EXPECT_NE(run.output.find("(this suite's kernels are counted through CUPTI on a GPU)"), std::string::npos)
+        << run.output;
+    EXPECT_EQ(testing::count_occurrences(run.output, "\n"), 1u) << run.output;
+    EXPECT_FALSE(fs::exists(results)) << "nothing measured";
+  } else {
+    ASSERT_EQ(run.exit_code, 0) << run.output;
+    const nlohmann::json measured = nlohmann::json::parse(read_text(results));
+    ASSERT_EQ(measured.at("benchmarks").size(), 1u) << run.output;
+    const nlohmann::json& b = measured.at("benchmarks").at(0);
+    if (run.output.find("not permitted to this user") != std::string::npos) {
+      // NVreg_RestrictProfilingToAdminUsers: one line, and the times stand.
+      EXPECT_FALSE(b.contains("kernel_counts")) << b.dump();
+      EXPECT_FALSE(b.at("samples").empty()) << b.dump();
+    } else {
+      ASSERT_TRUE(b.contains("kernel_counts")) << run.output;
+      EXPECT_GT(b.at("counters").at("kernel_instructions").get<double>(), 0.0) << b.dump();
+      EXPECT_GT(b.at("counters").at("kernel_dram_bytes_read").get<double>(), 0.0) << b.dump();
+      EXPECT_LT(b.at("counters").at("kernel_instructions_spread_pct").get<double>(), 1.0) << b.dump();
+      EXPECT_NE(run.output.find("perfgate: counted the kernels of 1 of 1 case(s) through CUPTI"), std::string::npos)
+          << run.output;
+    }
+  }
+  // =auto (perfgate run --instructions over suites of both kinds): without
+  // a device, one line, and the suite goes on (it skips its cases).
+  const fs::path automatic = dir / "auto.json";
+  const auto run_auto = run_shell(shell_word(PERFGATE_GPU_SUITE) + " --perfgate_mode=record --perfgate_results=" +
+                                  shell_word(automatic.string()) + one_kernel_case + " --perfgate_instructions=auto 2>&1");
+  EXPECT_NE(run_auto.exit_code, 2) << run_auto.output;
+  if (run.output.find("no CUDA device") != std::string::npos)
+    EXPECT_NE(run_auto.output.find("perfgate: not counted (--perfgate_instructions=auto): no CUDA device"),
+              std::string::npos)
+        << run_auto.output;
 #else
   GTEST_SKIP() << "perfgate was built without CUDA: no GPU suite here";
 #endif

@@ -96,7 +96,7 @@ TEST_P(HistoryReferenceTest, TheLastMainRunsAreTheRoundsOldestFirstWithTheirSamp
 }
 
 // Runs counted with --perfgate_instructions keep their counts in the
-// history (schema version 5), and the reference pooled from it carries them
+// history (schema version 5 on), and the reference pooled from it carries them
 // to the count gate: a candidate with 2% more instructions fails on them.
 TEST_P(HistoryReferenceTest, CountedRunsKeepTheirCountsAndTheCountGateJudgesThem) {
   for (int i = 1; i <= 5; ++i) {
@@ -121,6 +121,31 @@ TEST_P(HistoryReferenceTest, CountedRunsKeepTheirCountsAndTheCountGateJudgesThem
   EXPECT_EQ(comparison.find("a")->verdict, Verdict::regression) << comparison.find("a")->reason;
   EXPECT_FALSE(comparison.find("a")->time_decides());
   EXPECT_FALSE(comparison.find("b")->counts);
+}
+
+// A GPU case's counted kernel instructions (schema version 6) travel the
+// same way: the history keeps them, and the pooled reference gates on them.
+TEST_P(HistoryReferenceTest, AGpuCasesKernelInstructionsKeepAndGateTheSameWay) {
+  for (int i = 1; i <= 5; ++i) {
+    Results run = run_of(i);
+    run.benchmarks[0].counters["kernel_instructions"] = 2'000'000.0 + i;
+    run.benchmarks[0].counters["kernel_instructions_spread_pct"] = 0.0002;
+    IngestOptions options;
+    options.ordinal = i;
+    ingest_results(*db_, run, "run " + std::to_string(i), options);
+  }
+  const HistoryReference reference = load_reference(*db_, {"s", kTestbed, 5, nullptr});
+  ASSERT_EQ(reference.rounds.size(), 5u);
+  const BenchmarkResult& last = *reference.rounds[4].find("a");
+  EXPECT_EQ(std::get<double>(last.counters.at("kernel_instructions")), 2'000'005.0);
+  EXPECT_EQ(std::get<double>(last.counters.at("kernel_instructions_spread_pct")), 0.0002);
+  EXPECT_FALSE(last.counters.count("instructions")) << "a GPU count is not a host count";
+  Results candidate = run_of(6);
+  candidate.benchmarks[0].counters["kernel_instructions"] = 2'100'000.0;
+  const Comparison comparison = compare_results(pool_runs(reference.rounds), candidate);
+  EXPECT_EQ(comparison.find("a")->verdict, Verdict::regression) << comparison.find("a")->reason;
+  ASSERT_TRUE(comparison.find("a")->counts);
+  EXPECT_EQ(comparison.find("a")->counts->instructions.name, "kernel_instructions");
 }
 
 TEST_P(HistoryReferenceTest, TooFewRunsGiveNoRoundsAndSayHowMany) {

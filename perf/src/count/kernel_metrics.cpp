@@ -18,12 +18,6 @@ void check(CUptiResult result, const std::string& chip, const char* what) {
     throw std::runtime_error("CUPTI's profiler host API, chip " + chip + ": " + what + ": " + result_text(result));
 }
 
-std::vector<const char*> metric_names() {
-  std::vector<const char*> names;
-  for (const KernelMetric& m : kernel_metrics()) names.push_back(m.metric);
-  return names;
-}
-
 }  // namespace
 
 // The metrics' names are CUPTI's (Nsight Compute's) for Volta and later: the
@@ -39,17 +33,25 @@ const std::vector<KernelMetric>& kernel_metrics() {
   return metrics;
 }
 
+std::vector<const char*> kernel_metric_names() {
+  std::vector<const char*> names;
+  for (const KernelMetric& m : kernel_metrics()) names.push_back(m.metric);
+  return names;
+}
+
 struct KernelMetricPlan::HostObject {
   CUpti_Profiler_Host_Object* object = nullptr;
 };
 
-KernelMetricPlan::KernelMetricPlan(const std::string& chip) : chip_(chip), host_(std::make_unique<HostObject>()) {
+KernelMetricPlan::KernelMetricPlan(const std::string& chip, std::vector<std::uint8_t> counter_availability)
+    : chip_(chip), counter_availability_(std::move(counter_availability)), host_(std::make_unique<HostObject>()) {
   CUpti_Profiler_Host_Initialize_Params init{CUpti_Profiler_Host_Initialize_Params_STRUCT_SIZE};
   init.profilerType = CUPTI_PROFILER_TYPE_RANGE_PROFILER;
   init.pChipName = chip_.c_str();
+  init.pCounterAvailabilityImage = counter_availability_.empty() ? nullptr : counter_availability_.data();
   check(cuptiProfilerHostInitialize(&init), chip_, "initialize");
   host_->object = init.pHostObject;
-  std::vector<const char*> names = metric_names();
+  std::vector<const char*> names = kernel_metric_names();
   CUpti_Profiler_Host_ConfigAddMetrics_Params add{CUpti_Profiler_Host_ConfigAddMetrics_Params_STRUCT_SIZE};
   add.pHostObject = host_->object;
   add.ppMetricNames = names.data();
@@ -92,7 +94,7 @@ std::map<std::string, std::string> KernelMetricPlan::units() const {
 
 std::map<std::string, double> KernelMetricPlan::evaluate(const std::vector<std::uint8_t>& counter_data,
                                                          std::size_t range) const {
-  std::vector<const char*> names = metric_names();
+  std::vector<const char*> names = kernel_metric_names();
   std::vector<double> values(names.size());
   CUpti_Profiler_Host_EvaluateToGpuValues_Params e{CUpti_Profiler_Host_EvaluateToGpuValues_Params_STRUCT_SIZE};
   e.pHostObject = host_->object;

@@ -7,8 +7,8 @@
 //
 // This half needs no GPU (libcupti's host API knows each chip's metrics), so
 // it is tested here; the range profiler session that replays each kernel
-// with this configuration and hands back a counter data image needs a
-// device and is not built yet (docs/gpu-runs.md).
+// with this configuration and hands back a counter data image
+// (kernel_count_session.hpp) needs a device (docs/gpu-runs.md).
 
 #include <cstddef>
 #include <cstdint>
@@ -28,6 +28,8 @@ struct KernelMetric {
 
 // Every count the GPU counted pass reads, in this order.
 const std::vector<KernelMetric>& kernel_metrics();
+// Their CUPTI metric names, in the same order (what CUPTI's calls take).
+std::vector<const char*> kernel_metric_names();
 
 // CUPTI's configuration of kernel_metrics() for one chip: the config image
 // the range profiler is set up with, and how many replays of each kernel it
@@ -36,7 +38,9 @@ class KernelMetricPlan {
  public:
   // std::runtime_error naming the chip and CUPTI's answer where CUPTI does
   // not know the chip or one of the metrics on it.
-  explicit KernelMetricPlan(const std::string& chip);
+  // `counter_availability`: the context's image (cuptiProfilerGetCounterAvailability),
+  // which CUPTI needs for chips newer than this libcupti; empty on the host.
+  explicit KernelMetricPlan(const std::string& chip, std::vector<std::uint8_t> counter_availability = {});
   ~KernelMetricPlan();
   KernelMetricPlan(const KernelMetricPlan&) = delete;
   KernelMetricPlan& operator=(const KernelMetricPlan&) = delete;
@@ -54,6 +58,7 @@ class KernelMetricPlan {
 
  private:
   std::string chip_;
+  std::vector<std::uint8_t> counter_availability_;  // outlives the host object, which points to it
   struct HostObject;
   std::unique_ptr<HostObject> host_;
   std::vector<std::uint8_t> config_image_;

@@ -13,6 +13,7 @@
 #include "perfgate/model/counter_names.hpp"
 #include "perfgate/model/results.hpp"
 #include "perfgate/runtime/run_collector.hpp"
+#include "count/kernel_count_session.hpp"
 #include "trace/cupti_session.hpp"
 #include "trace/traced_cases.hpp"
 
@@ -259,13 +260,52 @@ void GpuTimer::finish() {
   if (group->throttled) state_.counters[kThrottledCounter] = 1.0;
 }
 
-bool GpuTimer::tracing() { return trace::trace_pass_process(); }
+bool GpuTimer::tracing() { return trace::trace_pass_process() || count::kernel_count_process(); }
 
 void GpuTimer::trace(const std::function<void(cudaStream_t)>& launch) {
-  if (trace::tracing_works() && !trace::was_traced(current_case())) run_traced_pass(launch);
+  if (count::kernel_count_process()) {
+    if (count::kernel_counting_works() && !count::was_counted(current_case())) run_counted_pass(launch);
+  } else if (trace::tracing_works() && !trace::was_traced(current_case())) {
+    run_traced_pass(launch);
+  }
   // The timed run measured this case; here the loop only has to end.  One
   // nominal second per batch meets any minimum time at once.
   while (state_.KeepRunningBatch(options_.batch)) state_.SetIterationTime(1.0);
+}
+
+// As a timed sample runs: the L2 flushed (unless hot) and finished before
+// the profiler starts, so its kernel is not the case's, then `batch` calls.
+bool GpuTimer::count_sample(count::KernelCountSession& session, const std::function<void(cudaStream_t)>& launch,
+                            count::CountedCase& counted) {
+  const CudaCall flushed = lanes_.front()->flush();
+  if (!check(flushed.api, flushed.error) || !check("cudaDeviceSynchronize(counted pass)", cudaDeviceSynchronize()))
+    return false;
+  bool launched = false;
+  std::vector<count::CountedRange> ranges = session.count(
+      [&] {
+        for (int i = 0; i < options_.batch; ++i) launch(stream());
+        launched = check("kernel launch", cudaGetLastError()) &&
+                   check("cudaDeviceSynchronize(counted pass)", cudaDeviceSynchronize());
+        return launched;
+      },
+      counted.dropped_ranges);
+  if (launched) counted.samples.push_back(std::move(ranges));
+  return launched;
+}
+
+void GpuTimer::run_counted_pass(const std::function<void(cudaStream_t)>& launch) {
+  PhaseRange range(CasePhase::counted);
+  count::CountedCase counted;
+  counted.calls_per_sample = options_.batch;
+  try {
+    count::KernelCountSession session(lanes_.front()->device());
+    for (int sample = 0; sample < count::kCountedSamples; ++sample)
+      if (!count_sample(session, launch, counted)) return;
+  } catch (const std::exception& e) {
+    count::stop_kernel_counting(e.what());
+    return;
+  }
+  count::keep_counted_case(current_case(), std::move(counted));
 }
 
 void GpuTimer::run_traced_pass(const std::function<void(cudaStream_t)>& launch) {

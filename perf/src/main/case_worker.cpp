@@ -23,6 +23,7 @@
 #include "perfgate/platform/errors.hpp"
 #include "perfgate/formats/results_io.hpp"
 #include "perfgate/platform/scratch_folder.hpp"
+#include "perfgate/runtime/suite_info.hpp"
 
 namespace perfgate {
 namespace {
@@ -147,6 +148,7 @@ int run_worker(std::vector<std::string> args, Role role) {
   const bool traced = role == Role::trace_worker;
   // Before any CUDA call: CUPTI is claimed before the context exists.
   if (traced && !claim_tracing()) return 0;
+  if (role == Role::count_worker && this_suite.gpu && !claim_kernel_counting()) return 0;
   const MainOptions options = parse_main_options(args);
   RunHooks hooks = traced ? traced_pass_hooks(trace_pass_folder())
                    : role == Role::count_worker ? counted_pass_hooks()

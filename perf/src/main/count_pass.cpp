@@ -18,13 +18,20 @@
 #define PERFGATE_HAS_CALLGRIND 0
 #endif
 
+#include "count/counted_kernels.hpp"
 #include "main/callgrind_dumps.hpp"
+#include "main/trace_pass.hpp"
+#include "perfgate/formats/results_io.hpp"
 #include "perfgate/model/benchmark_name.hpp"
 #include "perfgate/platform/child_process.hpp"
 #include "perfgate/platform/errors.hpp"
 #include "perfgate/platform/scratch_folder.hpp"
 #include "perfgate/runtime/suite_info.hpp"
 #include "worker_protocol.hpp"
+#if PERFGATE_HAS_CUDA
+#include "count/kernel_count_session.hpp"
+#include "perfgate/cuda/availability.hpp"
+#endif
 
 namespace perfgate {
 namespace {
@@ -120,12 +127,49 @@ std::size_t attach_counts(const std::map<std::string, std::vector<CallgrindDump>
   return counted;
 }
 
+// A GPU suite's kernels are counted by CUPTI on a device.
+std::optional<std::string> kernel_counting_impossible() {
+#if PERFGATE_HAS_CUDA
+  if (!cuda::availability().usable)
+    return cuda::availability().reason + " (this suite's kernels are counted through CUPTI on a GPU)";
+  return std::nullopt;
+#else
+  return std::string("this suite's cases run on a GPU, and this perfgate was built without CUDA, whose CUPTI counts "
+                     "the kernels");
+#endif
+}
+
+// The GPU counted pass: the measured cases once more in a worker whose
+// GpuTimer counts their kernels (count/kernel_count_session.hpp) instead of
+// timing them; the counts come back in its journal.
+void count_kernels(const std::vector<std::string>& args, std::vector<BenchmarkResult>& measured) {
+  const std::vector<std::string> names = measured_names(measured);
+  if (names.empty()) return;
+  const auto started = std::chrono::steady_clock::now();
+  ScratchFolder folder("perfgate-count");
+  const fs::path journal = folder.path() / "counted.json";
+  const ChildExit exit = run_worker_process(untimed_pass_argv(args, names),
+                                            {{kWorkerJournalVariable, journal.string()}, {kCountPassVariable, "1"}});
+  std::error_code missing;
+  const std::size_t counted =
+      fs::exists(journal, missing)
+          ? copy_pass_results(load_results(journal).benchmarks, measured,
+                              [](const BenchmarkResult& c) { return !c.kernel_counts.empty(); }, copy_counted_kernels)
+          : 0;
+  if (exit.signaled || exit.code != 0)
+    std::cerr << "perfgate: warning: the GPU counted pass stopped (" << exit.describe() << "); "
+              << names.size() - counted << " case(s) have no counts\n";
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  std::cerr << "perfgate: counted the kernels of " << counted << " of " << names.size()
+            << " case(s) through CUPTI's range profiler in " << std::fixed << std::setprecision(1) << seconds
+            << " s (5 samples each): kernel instructions, DRAM and L2 bytes a timed iteration in each case's "
+               "counters, each kernel's in kernel_counts\n";
+}
+
 }  // namespace
 
 std::optional<std::string> counting_impossible() {
-  if (this_suite.gpu)
-    return "this suite's cases run on a GPU, whose kernels are counted through CUPTI's range profiler, which this "
-           "perfgate does not have yet; callgrind counts host cases only";
+  if (this_suite.gpu) return kernel_counting_impossible();
   if (!PERFGATE_HAS_CALLGRIND)
     return "this suite binary was built without valgrind's client requests (valgrind/callgrind.h; apt-get install "
            "valgrind, then rebuild)";
@@ -143,6 +187,7 @@ void settle_counting(MainOptions& options) {
 }
 
 void count_cases(const std::vector<std::string>& args, std::vector<BenchmarkResult>& measured) {
+  if (this_suite.gpu) return count_kernels(args, measured);
   const std::vector<std::string> names = measured_names(measured);
   const fs::path valgrind = valgrind_on_path();
   if (names.empty() || valgrind.empty()) return;
@@ -164,8 +209,24 @@ void count_cases(const std::vector<std::string>& args, std::vector<BenchmarkResu
                "mispredictions a timed iteration, in each case's counters\n";
 }
 
+bool claim_kernel_counting() {
+#if PERFGATE_HAS_CUDA
+  if (const auto why = count::start_kernel_counting()) {
+    std::cerr << "perfgate: the GPU counted pass cannot run: " << *why << "; the cases keep their times, uncounted\n";
+    return false;
+  }
+#endif
+  return true;
+}
+
 RunHooks counted_pass_hooks() {
   RunHooks hooks;
+  if (this_suite.gpu) {
+    auto attacher = std::make_shared<count::CountAttacher>();
+    hooks.display = silent_reporter();
+    hooks.finish = [attacher](std::vector<BenchmarkResult>& results) { attacher->attach(results); };
+    return hooks;
+  }
   hooks.display = std::make_unique<CaseMarkReporter>();
   return hooks;
 }

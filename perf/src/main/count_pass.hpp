@@ -24,9 +24,16 @@ namespace perfgate {
 // counted ones (their median is the count, their spread is said).
 inline constexpr int kCountedRepetitions = 5;
 
-// Why this suite cannot be counted (a GPU suite, whose kernels CUPTI would
-// count; a binary built without valgrind's client requests; no valgrind on
-// PATH), or nullopt.
+// A GPU suite is counted differently: its cases run once more in a worker
+// whose GpuTimer counts each kernel through CUPTI's range profiler
+// (count/kernel_count_session.hpp) instead of timing it; the counts join
+// each case's counters (kernel_instructions, kernel_dram_bytes_read,
+// kernel_dram_bytes_written, kernel_l2_bytes a timed iteration, and
+// kernel_instructions_spread_pct) and its kernel_counts.
+
+// Why this suite cannot be counted (a GPU suite without a usable device or
+// CUDA; a host suite's binary built without valgrind's client requests; no
+// valgrind on PATH), or nullopt.
 std::optional<std::string> counting_impossible();
 
 // Before anything is measured: with --perfgate_instructions, an InputError
@@ -39,8 +46,14 @@ void settle_counting(MainOptions& options);
 // and the timed run stands.
 void count_cases(const std::vector<std::string>& args, std::vector<BenchmarkResult>& measured);
 
-// The worker's side (Role::count_worker): no display; after each case's
-// repetitions, the marker dump that names them.
+// The worker's side (Role::count_worker) of a GPU suite, before any CUDA
+// call: initializes CUPTI's profiler.  False when it cannot: the one line is
+// printed and the worker ends with 0.
+bool claim_kernel_counting();
+
+// The worker's side (Role::count_worker): no display; a host suite's, after
+// each case's repetitions, the marker dump that names them; a GPU suite's,
+// each case's kernel counts attached to its result.
 RunHooks counted_pass_hooks();
 
 }  // namespace perfgate

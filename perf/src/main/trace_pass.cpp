@@ -38,8 +38,25 @@ std::optional<std::string> no_tracing_here() {
 #endif
 }
 
-// One untimed run of each case, one case after the other: later flags win.
-std::vector<std::string> trace_argv(const std::vector<std::string>& args, const std::vector<std::string>& names) {
+}  // namespace
+
+std::size_t copy_pass_results(const std::vector<BenchmarkResult>& pass, std::vector<BenchmarkResult>& measured,
+                              bool (*found)(const BenchmarkResult&),
+                              void (*copy)(const BenchmarkResult&, BenchmarkResult&)) {
+  std::map<std::string, const BenchmarkResult*> by_name;
+  for (const BenchmarkResult& p : pass)
+    if (found(p)) by_name[p.name] = &p;
+  std::size_t copied = 0;
+  for (BenchmarkResult& b : measured) {
+    const auto it = by_name.find(b.name);
+    if (it == by_name.end()) continue;
+    copy(*it->second, b);
+    ++copied;
+  }
+  return copied;
+}
+
+std::vector<std::string> untimed_pass_argv(const std::vector<std::string>& args, const std::vector<std::string>& names) {
   std::vector<std::string> argv = args;
   argv.front() = own_executable(args.front()).string();
   argv.push_back("--benchmark_filter=" + benchmark_filter_for(names));
@@ -50,21 +67,8 @@ std::vector<std::string> trace_argv(const std::vector<std::string>& args, const 
   return argv;
 }
 
-std::size_t copy_traces(const std::vector<BenchmarkResult>& traced, std::vector<BenchmarkResult>& measured) {
-  std::map<std::string, const BenchmarkResult*> by_name;
-  for (const BenchmarkResult& t : traced)
-    if (t.trace) by_name[t.name] = &t;
-  std::size_t copied = 0;
-  for (BenchmarkResult& b : measured) {
-    const auto it = by_name.find(b.name);
-    if (it == by_name.end()) continue;
-    copy_traced_pass(*it->second, b);
-    ++copied;
-  }
-  return copied;
-}
+namespace {
 
-// The traced pass shows no times (they are nominal): it reports nothing.
 class SilentReporter : public benchmark::BenchmarkReporter {
  public:
   bool ReportContext(const Context&) override { return true; }
@@ -72,6 +76,8 @@ class SilentReporter : public benchmark::BenchmarkReporter {
 };
 
 }  // namespace
+
+std::unique_ptr<benchmark::BenchmarkReporter> silent_reporter() { return std::make_unique<SilentReporter>(); }
 
 void trace_cases(const std::vector<std::string>& args, const MainOptions& options,
                  std::vector<BenchmarkResult>& measured) {
@@ -84,11 +90,14 @@ void trace_cases(const std::vector<std::string>& args, const MainOptions& option
   const auto started = std::chrono::steady_clock::now();
   ScratchFolder folder("perfgate-trace");
   const fs::path journal = folder.path() / "traced.json";
-  const ChildExit exit = run_worker_process(trace_argv(args, names), {{kWorkerJournalVariable, journal.string()},
+  const ChildExit exit = run_worker_process(untimed_pass_argv(args, names), {{kWorkerJournalVariable, journal.string()},
                                                              {kTracePassVariable, options.trace_dir.string()}});
   std::error_code missing;
   const std::size_t traced =
-      fs::exists(journal, missing) ? copy_traces(load_results(journal).benchmarks, measured) : 0;
+      fs::exists(journal, missing)
+          ? copy_pass_results(load_results(journal).benchmarks, measured,
+                              [](const BenchmarkResult& t) { return t.trace.has_value(); }, copy_traced_pass)
+          : 0;
   if (exit.signaled || exit.code != 0)
     std::cerr << "perfgate: the traced pass stopped (" << exit.describe() << "); " << names.size() - traced
               << " case(s) have no trace\n";
@@ -111,7 +120,7 @@ bool claim_tracing() {
 RunHooks traced_pass_hooks(const std::string& folder) {
   auto attacher = std::make_shared<trace::TraceAttacher>(folder);
   RunHooks hooks;
-  hooks.display = std::make_unique<SilentReporter>();
+  hooks.display = silent_reporter();
   hooks.finish = [attacher](std::vector<BenchmarkResult>& results) { attacher->attach(results); };
   return hooks;
 }

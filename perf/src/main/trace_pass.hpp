@@ -7,14 +7,32 @@
 // When tracing cannot run (no device, another profiler holds CUPTI, a CUPTI
 // error) it prints one warning and the run goes on.
 
+#include <memory>
 #include <string>
 #include <vector>
+
+#include <benchmark/benchmark.h>
 
 #include "main/main_options.hpp"
 #include "perfgate/model/results.hpp"
 #include "case_runner.hpp"
 
 namespace perfgate {
+
+// The arguments of an untimed pass (traced, or the GPU counted pass): the
+// suite binary's, then one run of each case in `names`, one after the
+// other, and no results file.  Later flags win.
+std::vector<std::string> untimed_pass_argv(const std::vector<std::string>& args, const std::vector<std::string>& names);
+
+// Gives each case of `measured` what an untimed pass found for it (`copy`),
+// from the pass's result of the same name where `found` says it has
+// something; how many cases were given something.
+std::size_t copy_pass_results(const std::vector<BenchmarkResult>& pass, std::vector<BenchmarkResult>& measured,
+                              bool (*found)(const BenchmarkResult&),
+                              void (*copy)(const BenchmarkResult&, BenchmarkResult&));
+
+// An untimed pass shows no times (they are nominal): it reports nothing.
+std::unique_ptr<benchmark::BenchmarkReporter> silent_reporter();
 
 // The gate's side: runs the pass for the measured cases in `measured` and
 // copies what it found into them.

@@ -50,6 +50,7 @@ const char* to_string(CasePhase phase) {
     case CasePhase::timed: return "timed";
     case CasePhase::flush: return "flush";
     case CasePhase::traced: return "traced";
+    case CasePhase::counted: return "counted";
   }
   return "phase";
 }

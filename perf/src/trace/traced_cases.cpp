@@ -45,6 +45,13 @@ bool was_traced(const std::string& case_name) {
   return !case_name.empty() && s.traced.count(case_name) > 0;
 }
 
+std::string pass_owner(const std::string& case_name, const std::vector<BenchmarkResult>& results) {
+  const bool named_result =
+      std::any_of(results.begin(), results.end(), [&](const auto& b) { return b.name == case_name; });
+  if (named_result || results.empty()) return case_name;
+  return results.back().name;
+}
+
 BenchmarkResult TraceAttacher::write(const std::string& case_name, const TracedCase& traced) const {
   const CaseActivitySummary summary = summarize_work(traced.records);
   TraceMetadata meta;
@@ -63,14 +70,8 @@ BenchmarkResult TraceAttacher::write(const std::string& case_name, const TracedC
 }
 
 void TraceAttacher::attach(std::vector<BenchmarkResult>& results) {
-  for (auto& [name, traced] : take_pending()) {
-    // A name registered with arguments appended (->Arg(64)) names no result:
-    // then it, like an unnamed pass, is the case that reported last.
-    std::string owner = name;
-    const bool named_result = std::any_of(results.begin(), results.end(), [&](const auto& b) { return b.name == name; });
-    if (!named_result && !results.empty()) owner = results.back().name;
-    if (!owner.empty()) attached_[owner] = write(owner, traced);
-  }
+  for (auto& [name, traced] : take_pending())
+    if (const std::string owner = pass_owner(name, results); !owner.empty()) attached_[owner] = write(owner, traced);
   for (BenchmarkResult& b : results) {
     if (const auto it = attached_.find(b.name); it != attached_.end()) copy_traced_pass(it->second, b);
   }

@@ -24,6 +24,12 @@ struct TracedCase {
 void keep_traced_case(const std::string& case_name, TracedCase traced);
 bool was_traced(const std::string& case_name);
 
+// The result an untimed pass kept under `case_name` belongs to: the case of
+// that name, else (a name registered with arguments appended, ->Arg(64),
+// names no result; an unnamed pass) the case that reported last, since the
+// pass runs cases one after the other.  "" when there is none.
+std::string pass_owner(const std::string& case_name, const std::vector<BenchmarkResult>& results);
+
 // In the tracing process: adds every kept traced pass to its case's result
 // (kernels, copies, trace info), writing the case's trace into `dir` the
 // first time.  Results are re-attached on every call (the worker's journal

@@ -131,6 +131,39 @@ std::vector<KernelSummary> read_kernels(const ObjectReader& r) {
   return kernels;
 }
 
+// A kernel's counts: each a finite, non-negative number.
+std::map<std::string, double> read_kernel_count_values(const ObjectReader& kr) {
+  std::map<std::string, double> counts;
+  const Json* j = kr.find("counts");
+  if (!j) return counts;
+  if (!j->is_object()) kr.fail("'counts' is not an object");
+  for (const auto& [name, value] : j->items()) {
+    if (!value.is_number() || !std::isfinite(value.get<double>()) || value.get<double>() < 0)
+      kr.fail("count " + quote_text(name) + " is not a non-negative number");
+    counts[name] = value.get<double>();
+  }
+  return counts;
+}
+
+std::vector<KernelCounts> read_kernel_counts(const ObjectReader& r) {
+  std::vector<KernelCounts> kernels;
+  const Json* j = r.find("kernel_counts");
+  if (!j) return kernels;
+  if (!j->is_array()) r.fail("'kernel_counts' is not an array");
+  for (const Json& k : *j) {
+    const ObjectReader kr(k, r.origin(), "kernel_counts entry");
+    KernelCounts counted;
+    counted.name = kr.string("name", true);
+    const Json* launches = kr.find("launches_per_iteration");
+    if (!launches || !launches->is_number() || !std::isfinite(launches->get<double>()) || launches->get<double>() < 0)
+      kr.fail("'launches_per_iteration' is not a non-negative number");
+    counted.launches_per_iteration = launches->get<double>();
+    counted.counts = read_kernel_count_values(kr);
+    kernels.push_back(std::move(counted));
+  }
+  return kernels;
+}
+
 std::vector<CopySummary> read_copies(const ObjectReader& r) {
   std::vector<CopySummary> copies;
   const Json* j = r.find("copies");
@@ -230,6 +263,7 @@ BenchmarkResult read_benchmark(const Json& j, std::size_t index, const std::stri
   b.kernels = read_kernels(r);
   b.copies = read_copies(r);
   b.trace = read_trace(r);
+  b.kernel_counts = read_kernel_counts(r);
   b.gate = read_gate(r);
   if (r.find("error")) b.error = r.string("error");
   if (r.find("skipped")) b.skipped = r.string("skipped");

@@ -36,6 +36,13 @@ Json kernels_json(const std::vector<KernelSummary>& kernels) {
   return list;
 }
 
+Json kernel_counts_json(const std::vector<KernelCounts>& kernels) {
+  Json list = Json::array();
+  for (const auto& k : kernels)
+    list.push_back({{"name", k.name}, {"launches_per_iteration", k.launches_per_iteration}, {"counts", k.counts}});
+  return list;
+}
+
 Json copies_json(const std::vector<CopySummary>& copies) {
   Json list = Json::array();
   for (const auto& c : copies) list.push_back({{"direction", c.direction}, {"count", c.count}, {"bytes", c.bytes}});
@@ -81,6 +88,7 @@ Json benchmark_json(const BenchmarkResult& b) {
   if (!b.kernels.empty()) j["kernels"] = kernels_json(b.kernels);
   if (!b.copies.empty()) j["copies"] = copies_json(b.copies);
   if (b.trace) j["trace"] = trace_json(*b.trace);
+  if (!b.kernel_counts.empty()) j["kernel_counts"] = kernel_counts_json(b.kernel_counts);
   if (!b.gate.empty()) j["gate"] = gate_json(b.gate);
   if (b.error) j["error"] = *b.error;
   if (b.skipped) j["skipped"] = *b.skipped;

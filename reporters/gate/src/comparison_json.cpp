@@ -48,7 +48,14 @@ Json evidence_json(const std::optional<Evidence>& e) {
 
 Json optional_number(const std::optional<double>& v) { return v ? number(*v) : Json(nullptr); }
 
+Json count_change_json(const CountChange& c) {
+  return {{"name", c.name}, {"baseline", number(c.baseline)}, {"current", number(c.current)},
+          {"change_pct", number(c.change_pct())}};
+}
+
 Json kernel_json(const KernelComparison& k) {
+  Json counts = Json::array();
+  for (const CountChange& c : k.counts) counts.push_back(count_change_json(c));
   return {{"name", k.name},
           {"verdict", to_string(k.verdict)},
           {"reason", k.reason},
@@ -60,18 +67,15 @@ Json kernel_json(const KernelComparison& k) {
           {"threshold_pct", number(k.threshold_pct)},
           {"baseline_calls_per_iteration", number(k.baseline_calls_per_iteration)},
           {"current_calls_per_iteration", number(k.current_calls_per_iteration)},
-          {"calls_changed", k.calls_changed}};
+          {"calls_changed", k.calls_changed},
+          {"counts", std::move(counts)},
+          {"counts_changed", k.counts_changed}};
 }
 
 Json copies_json(const std::vector<CopySummary>& copies) {
   Json list = Json::array();
   for (const CopySummary& c : copies) list.push_back({{"direction", c.direction}, {"count", c.count}, {"bytes", c.bytes}});
   return list;
-}
-
-Json count_change_json(const CountChange& c) {
-  return {{"name", c.name}, {"baseline", number(c.baseline)}, {"current", number(c.current)},
-          {"change_pct", number(c.change_pct())}};
 }
 
 // A case counted on both sides: its instructions' verdict, and what it made

@@ -75,6 +75,10 @@ Verdict read_verdict(const ObjectReader& r) {
   r.fail("has an unknown verdict \"" + printable_text(name) + "\"");
 }
 
+CountChange read_count_change(const ObjectReader& r) {
+  return {r.text("name"), r.number_or_nan("baseline"), r.number_or_nan("current")};
+}
+
 KernelComparison read_kernel(const ObjectReader& r) {
   KernelComparison k;
   k.name = r.text("name");
@@ -89,6 +93,13 @@ KernelComparison read_kernel(const ObjectReader& r) {
   k.baseline_calls_per_iteration = r.number_or_nan("baseline_calls_per_iteration");
   k.current_calls_per_iteration = r.number_or_nan("current_calls_per_iteration");
   k.calls_changed = r.boolean("calls_changed");
+  // Files from before the GPU counted pass have no "counts".
+  if (r.find("counts")) {
+    const Json& counts = r.array("counts");
+    for (std::size_t i = 0; i < counts.size(); ++i)
+      k.counts.push_back(read_count_change(ObjectReader(counts[i], r.origin(), r.where() + " counts[" + std::to_string(i) + "]")));
+    k.counts_changed = r.boolean("counts_changed");
+  }
   return k;
 }
 
@@ -107,10 +118,6 @@ GateMeasure read_measure(const ObjectReader& r) {
   const std::string text = r.text("measure");
   if (const auto measure = parse_gate_measure(text)) return *measure;
   r.fail("'measure' is not time, counts or both");
-}
-
-CountChange read_count_change(const ObjectReader& r) {
-  return {r.text("name"), r.number_or_nan("baseline"), r.number_or_nan("current")};
 }
 
 // Files from before the counted measure have no "counted_work".

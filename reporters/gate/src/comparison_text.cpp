@@ -45,6 +45,17 @@ std::string format_kernel_calls(const KernelComparison& kernel) {
   return text + (shown == 1.0 && !kernel.calls_changed ? " call/iter" : " calls/iter");
 }
 
+std::string kernel_count_changes(const KernelComparison& kernel) {
+  std::string text;
+  for (const CountChange& c : kernel.counts) {
+    if (!(std::fabs(c.change_pct()) > kKernelCountChangePct)) continue;
+    std::string label = count_label(c.name);
+    if (label.rfind("kernel ", 0) == 0) label.erase(0, 7);
+    text += (text.empty() ? "" : ", ") + label + " " + format_percent(c.change_pct(), 1);
+  }
+  return text;
+}
+
 std::string kernel_numbers(const KernelComparison& kernel) {
   const auto time = [](const std::optional<double>& ns) { return ns ? format_seconds(*ns * 1e-9) : "-"; };
   std::string text;
@@ -56,7 +67,9 @@ std::string kernel_numbers(const KernelComparison& kernel) {
     text = time(kernel.baseline_median_ns) + " -> " + time(kernel.current_median_ns);
     if (const auto ratio = kernel_ratio(kernel)) text += " (" + format_change(*ratio) + ")";
   }
-  return text + ", " + format_kernel_calls(kernel);
+  text += ", " + format_kernel_calls(kernel);
+  if (const std::string counts = kernel_count_changes(kernel); !counts.empty()) text += "; counted: " + counts;
+  return text;
 }
 
 std::string confidence_label(double confidence) {
@@ -78,7 +91,7 @@ std::string format_probability(double p) {
 }
 
 ChangeCells change_cells(const BenchmarkComparison& b) {
-  if (!b.time_decides()) return {format_percent(b.counts->instructions.change_pct(), 2) + " instructions", "-", "-"};
+  if (!b.time_decides()) return {format_percent(b.counts->instructions.change_pct(), 2) + " " + count_label(b.counts->instructions.name), "-", "-"};
   if (!b.evidence) return {"-", "-", "-"};
   return {format_change(b.evidence->ratio), format_interval(*b.evidence), format_probability(b.evidence->q_value)};
 }

@@ -22,9 +22,26 @@ std::string percent(double value, bool sign = false) {
   return text;
 }
 
+// Where a case's counts come from, and which of them are judged: a host
+// case's callgrind pass or a GPU case's CUPTI pass (counter_names.hpp).
+struct CountedMeasure {
+  const char* judged;
+  const char* spread;
+  std::vector<const char*> others;
+};
+
+const std::vector<CountedMeasure>& counted_measures() {
+  static const std::vector<CountedMeasure> measures = {
+      {counter::kInstructions, counter::kInstructionsSpreadPct, {counter::kL1Misses, counter::kBranchMispredicts}},
+      {counter::kKernelInstructions,
+       counter::kKernelInstructionsSpreadPct,
+       {counter::kKernelDramBytesRead, counter::kKernelDramBytesWritten, counter::kKernelL2Bytes}}};
+  return measures;
+}
+
 // Why the instructions earned their verdict, in one line.
 std::string count_reason(const CountComparison& k, double needed_pct) {
-  std::string text = "instructions " + percent(k.instructions.change_pct(), true) + " a timed iteration (spread " +
+  std::string text = count_label(k.instructions.name) + " " + percent(k.instructions.change_pct(), true) + " a timed iteration (spread " +
                      percent(k.spread_pct) + (k.spread_recorded ? "" : ", not recorded") + ")";
   switch (k.verdict) {
     case Verdict::no_change: return text + ", within the count threshold of " + percent(k.threshold_pct);
@@ -36,23 +53,16 @@ std::string count_reason(const CountComparison& k, double needed_pct) {
   }
 }
 
-}  // namespace
-
-double CountChange::change_pct() const {
-  if (baseline > 0.0) return (current / baseline - 1.0) * 100.0;
-  return current > 0.0 ? 100.0 : 0.0;
-}
-
-std::optional<CountComparison> compare_counts(const BenchmarkResult& baseline, const BenchmarkResult& current,
-                                              double threshold_pct) {
-  const auto base = number(baseline, counter::kInstructions), cur = number(current, counter::kInstructions);
+std::optional<CountComparison> compare_counts_of(const CountedMeasure& measure, const BenchmarkResult& baseline,
+                                                 const BenchmarkResult& current, double threshold_pct) {
+  const auto base = number(baseline, measure.judged), cur = number(current, measure.judged);
   if (!base || !cur || !(*base > 0.0)) return std::nullopt;
   CountComparison k;
-  k.instructions = {counter::kInstructions, *base, *cur};
-  for (const char* name : {counter::kL1Misses, counter::kBranchMispredicts})
+  k.instructions = {measure.judged, *base, *cur};
+  for (const char* name : measure.others)
     if (const auto o = number(baseline, name), n = number(current, name); o && n) k.others.push_back({name, *o, *n});
-  const auto base_spread = number(baseline, counter::kInstructionsSpreadPct);
-  const auto cur_spread = number(current, counter::kInstructionsSpreadPct);
+  const auto base_spread = number(baseline, measure.spread);
+  const auto cur_spread = number(current, measure.spread);
   k.spread_recorded = base_spread && cur_spread;
   k.spread_pct = std::max(base_spread.value_or(0.0), cur_spread.value_or(0.0));
   k.threshold_pct = threshold_pct;
@@ -63,6 +73,26 @@ std::optional<CountComparison> compare_counts(const BenchmarkResult& baseline, c
   else k.verdict = change > 0 ? Verdict::regression : Verdict::improvement;
   k.reason = count_reason(k, needed);
   return k;
+}
+
+}  // namespace
+
+double CountChange::change_pct() const {
+  if (baseline > 0.0) return (current / baseline - 1.0) * 100.0;
+  return current > 0.0 ? 100.0 : 0.0;
+}
+
+std::string count_label(const std::string& name) {
+  std::string label = name;
+  std::replace(label.begin(), label.end(), '_', ' ');
+  return label;
+}
+
+std::optional<CountComparison> compare_counts(const BenchmarkResult& baseline, const BenchmarkResult& current,
+                                              double threshold_pct) {
+  for (const CountedMeasure& measure : counted_measures())
+    if (auto k = compare_counts_of(measure, baseline, current, threshold_pct)) return k;
+  return std::nullopt;
 }
 
 void apply_gate_measure(GateMeasure measure, CountComparison& counts, Verdict& verdict, std::string& reason) {

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "perfgate/gate/classify.hpp"
+#include "perfgate/model/counter_names.hpp"
 
 namespace perfgate {
 namespace {
@@ -71,18 +72,11 @@ KernelComparison one_sided(const KernelSummary& kernel, const BenchmarkResult& r
   return k;
 }
 
-}  // namespace
-
-double calls_per_iteration(const KernelSummary& kernel, const BenchmarkResult& result) {
-  const double calls = static_cast<double>(kernel.calls);
-  if (!result.trace || result.trace->iterations <= 0) return calls;
-  return calls / static_cast<double>(result.trace->iterations);
-}
-
-std::vector<KernelComparison> compare_kernels(const BenchmarkResult& baseline, const BenchmarkResult& current,
-                                              double threshold_pct, const GateSettings& settings) {
+// The kernels' times: the traced passes' per-launch samples, tested as the
+// gate tests a case's.
+std::vector<KernelComparison> compare_kernel_times(const BenchmarkResult& baseline, const BenchmarkResult& current,
+                                                   double threshold_pct, const GateSettings& settings) {
   std::vector<KernelComparison> out;
-  if (baseline.kernels.empty() || current.kernels.empty()) return out;
   const auto before = by_name(baseline);
   const auto after = by_name(current);
 
@@ -110,6 +104,85 @@ std::vector<KernelComparison> compare_kernels(const BenchmarkResult& baseline, c
     p.comparison.reason = c.reason;
     out.push_back(std::move(p.comparison));
   }
+  return out;
+}
+
+// A count of one launch that stays per launch when a kernel runs more often.
+bool is_share(const std::string& count) { return count == counter::kKernelAchievedOccupancyPct; }
+
+double per_iteration(const KernelCounts& kernel, const std::string& count, double value) {
+  return is_share(count) ? value : value * kernel.launches_per_iteration;
+}
+
+std::map<std::string_view, const KernelCounts*> counted_by_name(const BenchmarkResult& result) {
+  std::map<std::string_view, const KernelCounts*> index;
+  for (const KernelCounts& k : result.kernel_counts) index.emplace(k.name, &k);
+  return index;
+}
+
+KernelComparison& entry_for(std::vector<KernelComparison>& out, const std::string& name) {
+  for (KernelComparison& k : out)
+    if (k.name == name) return k;
+  out.emplace_back();
+  out.back().name = name;
+  out.back().verdict = Verdict::no_change;
+  out.back().reason = "counted, not traced: no times to compare";
+  return out.back();
+}
+
+void add_counts(const KernelCounts& base, const KernelCounts& cur, KernelComparison& k) {
+  if (!k.baseline_median_ns && !k.current_median_ns) {  // counted only: the launches come from the counts
+    k.baseline_calls_per_iteration = base.launches_per_iteration;
+    k.current_calls_per_iteration = cur.launches_per_iteration;
+    k.calls_changed = !same_count(base.launches_per_iteration, cur.launches_per_iteration);
+  }
+  for (const auto& [count, base_value] : base.counts) {
+    const auto found = cur.counts.find(count);
+    if (found == cur.counts.end()) continue;
+    CountChange c{count, per_iteration(base, count, base_value), per_iteration(cur, count, found->second)};
+    k.counts_changed = k.counts_changed || std::fabs(c.change_pct()) > kKernelCountChangePct;
+    k.counts.push_back(std::move(c));
+  }
+}
+
+// A kernel one side counted and the other did not launch.
+void one_sided_counts(const KernelCounts& kernel, bool in_current, std::vector<KernelComparison>& out) {
+  for (const KernelComparison& k : out)
+    if (k.name == kernel.name) return;  // the traced pass said so already
+  KernelComparison k;
+  k.name = kernel.name;
+  k.verdict = in_current ? Verdict::added : Verdict::removed;
+  k.reason = in_current ? "not in the baseline's counted pass" : "not in the current counted pass";
+  (in_current ? k.current_calls_per_iteration : k.baseline_calls_per_iteration) = kernel.launches_per_iteration;
+  out.push_back(std::move(k));
+}
+
+void attach_counts(const BenchmarkResult& baseline, const BenchmarkResult& current, std::vector<KernelComparison>& out) {
+  if (baseline.kernel_counts.empty() || current.kernel_counts.empty()) return;
+  const auto before = counted_by_name(baseline);
+  const auto after = counted_by_name(current);
+  for (const auto& [name, cur] : after) {
+    const auto it = before.find(name);
+    if (it == before.end()) one_sided_counts(*cur, true, out);
+    else add_counts(*it->second, *cur, entry_for(out, cur->name));
+  }
+  for (const auto& [name, base] : before)
+    if (!after.count(name)) one_sided_counts(*base, false, out);
+}
+
+}  // namespace
+
+double calls_per_iteration(const KernelSummary& kernel, const BenchmarkResult& result) {
+  const double calls = static_cast<double>(kernel.calls);
+  if (!result.trace || result.trace->iterations <= 0) return calls;
+  return calls / static_cast<double>(result.trace->iterations);
+}
+
+std::vector<KernelComparison> compare_kernels(const BenchmarkResult& baseline, const BenchmarkResult& current,
+                                              double threshold_pct, const GateSettings& settings) {
+  std::vector<KernelComparison> out;
+  if (!baseline.kernels.empty() && !current.kernels.empty()) out = compare_kernel_times(baseline, current, threshold_pct, settings);
+  attach_counts(baseline, current, out);
   std::sort(out.begin(), out.end(), [](const KernelComparison& a, const KernelComparison& b) {
     if (report_rank(a.verdict) != report_rank(b.verdict)) return report_rank(a.verdict) < report_rank(b.verdict);
     return a.name < b.name;
@@ -118,7 +191,7 @@ std::vector<KernelComparison> compare_kernels(const BenchmarkResult& baseline, c
 }
 
 bool is_kernel_change(const KernelComparison& kernel) {
-  return kernel.verdict != Verdict::no_change || kernel.calls_changed;
+  return kernel.verdict != Verdict::no_change || kernel.calls_changed || kernel.counts_changed;
 }
 
 std::vector<const KernelComparison*> kernel_changes(const std::vector<KernelComparison>& kernels) {

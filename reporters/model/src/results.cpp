@@ -4,6 +4,7 @@
 #include <cmath>
 #include <ctime>
 
+#include "perfgate/model/counter_names.hpp"
 #include "perfgate/stats/summary.hpp"
 
 namespace perfgate {
@@ -43,6 +44,13 @@ void copy_traced_pass(const BenchmarkResult& from, BenchmarkResult& to) {
   to.kernels = from.kernels;
   to.copies = from.copies;
   to.trace = from.trace;
+}
+
+void copy_counted_kernels(const BenchmarkResult& from, BenchmarkResult& to) {
+  to.kernel_counts = from.kernel_counts;
+  for (const char* name : {counter::kKernelInstructions, counter::kKernelInstructionsSpreadPct,
+                           counter::kKernelDramBytesRead, counter::kKernelDramBytesWritten, counter::kKernelL2Bytes})
+    if (const auto found = from.counters.find(name); found != from.counters.end()) to.counters[name] = found->second;
 }
 
 std::string utc_timestamp_now() {

@@ -87,7 +87,8 @@ void kernels_section(std::ostream& out, const std::vector<const BenchmarkCompari
       const std::string before = k.verdict == Verdict::added ? "-" : calls(k.baseline_calls_per_iteration);
       const std::string after = k.verdict == Verdict::removed ? "-" : calls(k.current_calls_per_iteration);
       out << "| " << to_string(k.verdict) << " | " << markdown_cell(k.name) << " | " << time(k.baseline_median_ns) << " | "
-          << time(k.current_median_ns) << " | " << (ratio ? format_change(*ratio) : "-") << " | "
+          << time(k.current_median_ns) << " | " << (ratio ? format_change(*ratio) : "-")
+          << (kernel_count_changes(k).empty() ? "" : "; counted: " + markdown_cell(kernel_count_changes(k))) << " | "
           << (k.calls_changed || before != after ? before + " → " + after : after) << " |\n";
     }
     out << '\n';

@@ -31,6 +31,7 @@ Results sample_results() {
   b.kernels.push_back({"sm90_xmma_gemm_bf16", 3, 812.0, {810.0, 812.0, 815.0}});
   b.copies.push_back({"HtoD", 2, 4096});
   b.trace = TraceInfo{"traces/gemm_bf16_4096-0a1b2c3d.trace.json", 3, 1};
+  b.kernel_counts.push_back({"sm90_xmma_gemm_bf16", 1.0, {{"kernel_instructions", 2.5e8}, {"kernel_dram_bytes_read", 1.2e8}}});
   b.gate.threshold_pct = 8.0;
   b.gate.reason = "tensor-core clocks vary";
   b.gate.measure = GateMeasure::counts;
@@ -86,6 +87,11 @@ TEST(ResultsIo, RoundTripKeepsEverything) {
   EXPECT_EQ(b.trace->iterations, 3);
   EXPECT_EQ(b.trace->dropped_records, 1);
   EXPECT_FALSE(loaded.benchmarks[1].trace.has_value());
+  ASSERT_EQ(b.kernel_counts.size(), 1u);
+  EXPECT_EQ(b.kernel_counts[0].name, "sm90_xmma_gemm_bf16");
+  EXPECT_EQ(b.kernel_counts[0].launches_per_iteration, 1.0);
+  EXPECT_EQ(b.kernel_counts[0].counts, (std::map<std::string, double>{{"kernel_instructions", 2.5e8}, {"kernel_dram_bytes_read", 1.2e8}}));
+  EXPECT_TRUE(loaded.benchmarks[1].kernel_counts.empty());
   EXPECT_EQ(b.gate.threshold_pct, 8.0);
   EXPECT_EQ(b.gate.reason, "tensor-core clocks vary");
   EXPECT_EQ(b.gate.measure, GateMeasure::counts);
@@ -169,6 +175,9 @@ INSTANTIATE_TEST_SUITE_P(
         Corruption{"kernel sample", [](json& d) { d["benchmarks"][0]["kernels"][0]["samples_ns"][1] = -5; }, "'samples_ns' holds a value that is not a non-negative number"},
         Corruption{"kernel samples", [](json& d) { d["benchmarks"][0]["kernels"][0]["samples_ns"] = json::array(); for (int i = 0; i < 101; ++i) d["benchmarks"][0]["kernels"][0]["samples_ns"].push_back(1.0); }, "has 101 values (at most 100)"},
         Corruption{"copies", [](json& d) { d["benchmarks"][0]["copies"] = "HtoD"; }, "'copies' is not an array"},
+        Corruption{"kernel counts", [](json& d) { d["benchmarks"][0]["kernel_counts"] = json::object(); }, "'kernel_counts' is not an array"},
+        Corruption{"kernel count", [](json& d) { d["benchmarks"][0]["kernel_counts"][0]["counts"]["kernel_l2_bytes"] = -1; }, "count 'kernel_l2_bytes' is not a non-negative number"},
+        Corruption{"kernel launches", [](json& d) { d["benchmarks"][0]["kernel_counts"][0].erase("launches_per_iteration"); }, "'launches_per_iteration' is not a non-negative number"},
         Corruption{"copy bytes", [](json& d) { d["benchmarks"][0]["copies"][0]["bytes"] = -1; }, "bytes"},
         Corruption{"trace", [](json& d) { d["benchmarks"][0]["trace"] = 3; }, "trace"},
         // Issue 24 item 5: finite, not negative, and still no measurement.

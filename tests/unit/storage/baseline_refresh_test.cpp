@@ -49,6 +49,26 @@ TEST(PoolRuns, ACountsSpreadIsWidenedToTheRoundsOwn) {
       << "identical rounds keep their repetitions' spread";
 }
 
+// A GPU case's kernel counts: the kernels' instructions' spread widened the
+// same way, and the latest round that counted the case gives kernel_counts.
+TEST(PoolRuns, AGpuCasesKernelCountsPoolLikeTheHostsInstructions) {
+  Results a = results("gpu", {benchmark("k", {1, 2})});
+  Results b = results("gpu", {benchmark("k", {1, 2})});
+  a.benchmarks[0].counters["kernel_instructions"] = 2000.0;
+  a.benchmarks[0].counters["kernel_instructions_spread_pct"] = 0.0;
+  a.benchmarks[0].kernel_counts = {{"scale", 1.0, {{"kernel_instructions", 2000.0}}}};
+  b.benchmarks[0].counters["kernel_instructions"] = 2002.0;
+  b.benchmarks[0].counters["kernel_instructions_spread_pct"] = 0.0;
+  b.benchmarks[0].kernel_counts = {{"scale", 1.0, {{"kernel_instructions", 2002.0}}}};
+  Results uncounted = results("gpu", {benchmark("k", {1, 2})});
+  const Results pooled = pool_runs({a, b, uncounted});
+  const BenchmarkResult& k = *pooled.find("k");
+  EXPECT_EQ(std::get<double>(k.counters.at("kernel_instructions")), 2001.0);
+  EXPECT_NEAR(std::get<double>(k.counters.at("kernel_instructions_spread_pct")), 2.0 / 2001.0 * 100.0, 1e-12);
+  ASSERT_EQ(k.kernel_counts.size(), 1u);
+  EXPECT_EQ(k.kernel_counts[0].counts.at("kernel_instructions"), 2002.0) << "the latest counted round's";
+}
+
 TEST(PoolRuns, AFailureInAnyRunFailsTheCase) {
   const Results a = results("host", {benchmark("x", {1, 2, 3})});
   const Results b = results("host", {testing::failed_benchmark("x", "boom")});

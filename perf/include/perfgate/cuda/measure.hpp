@@ -41,6 +41,11 @@
 #include "perfgate/runtime/case_scope.hpp"
 #include "perfgate/runtime/sm_clock.hpp"
 
+namespace perfgate::count {
+class KernelCountSession;
+struct CountedCase;
+}  // namespace perfgate::count
+
 namespace perfgate::cuda {
 
 struct MeasureOptions {
@@ -101,7 +106,10 @@ class GpuTimer {
   // In the traced pass: whether this process traces instead of timing, and
   // the pass itself (one GPU): kTracedSamples x (L2 flush unless hot,
   // `batch` calls) under CUPTI, once per case; then the benchmark loop ends
-  // at once.  Several GPUs trace with trace_work() (trace_work.hpp).
+  // at once.  Several GPUs trace with trace_work() (trace_work.hpp).  The
+  // GPU counted pass (--perfgate_instructions) takes the same turn: 5
+  // samples of `batch` calls under CUPTI's range profiler, each kernel
+  // counted (count/kernel_count_session.hpp in perfgate's sources).
   static bool tracing();
   void trace(const std::function<void(cudaStream_t)>& launch);
   static constexpr int kTracedSamples = 10;
@@ -122,6 +130,9 @@ class GpuTimer {
   bool wait_lane(GpuLane& lane);
   GpuLane* memory_lane() const;
   void run_traced_pass(const std::function<void(cudaStream_t)>& launch);
+  void run_counted_pass(const std::function<void(cudaStream_t)>& launch);
+  bool count_sample(count::KernelCountSession& session, const std::function<void(cudaStream_t)>& launch,
+                    count::CountedCase& counted);
 
   benchmark::State& state_;
   MeasureOptions options_;

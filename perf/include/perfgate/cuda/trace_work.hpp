@@ -15,7 +15,9 @@
 // "gpus:<n>" case in the folder gpus-<n>/), and ends the benchmark loop with
 // nominal times.  No L2 flush runs between the samples.  `work` launches
 // asynchronously on the case's own streams; a CUDA error while waiting
-// fails the case with "<api>: <error>".
+// fails the case with "<api>: <error>".  In the GPU counted pass's process
+// (--perfgate_instructions), trace_work counts 5 calls of `work` instead,
+// each kernel on the case's current device through CUPTI's range profiler.
 
 #include <functional>
 

@@ -1,6 +1,7 @@
 // "counted-work": a case whose counted pass (--perfgate_instructions, in
 // both the baseline and this run) executes more instructions a timed
-// iteration than the baseline's did: the gate's count REGRESSION (beyond the
+// iteration than the baseline's did (a host case's under callgrind, a GPU
+// case's kernels' through CUPTI): the gate's count REGRESSION (beyond the
 // count threshold and three times the counts' own spread).  Counts
 // do not move with the machine, so this sees a change the time gate may not
 // on a loaded runner (a loop whose instructions grew with no time verdict),
@@ -10,6 +11,8 @@
 #include <cmath>
 #include <string>
 
+#include "perfgate/gate/kernel_comparison.hpp"
+#include "perfgate/model/counter_names.hpp"
 #include "rules.hpp"
 
 namespace perfgate::rules {
@@ -47,6 +50,23 @@ std::string other_counts(const CountComparison& k) {
   return text;
 }
 
+bool counted_by_cupti(const CountComparison& k) { return k.instructions.name == counter::kKernelInstructions; }
+
+// Where the counts came from, and how to see what grew.
+std::string counting_hint(const CountComparison& k, const BenchmarkComparison& bc) {
+  if (!counted_by_cupti(k))
+    return "a changed code path, algorithm or compiler output between the two commits; callgrind_annotate on "
+           "both builds' counted passes (valgrind --tool=callgrind) names the functions that grew";
+  std::string kernels;
+  for (const KernelComparison& kernel : bc.kernels)
+    for (const CountChange& c : kernel.counts)
+      if (c.name == counter::kKernelInstructions && std::fabs(c.change_pct()) > kKernelCountChangePct)
+        kernels += (kernels.empty() ? "" : ", ") + kernel.name + " " + signed_percent(c.baseline, c.current);
+  return "a changed kernel, launch configuration or library algorithm between the two commits" +
+         (kernels.empty() ? std::string() : " (kernels' instructions a call of the case: " + kernels + ")") +
+         "; ncu --section InstructionStats on both builds shows which instructions grew";
+}
+
 // The gate judged the case's counted instructions (count_comparison.hpp):
 // a count REGRESSION is said here, whichever measure made the verdict.
 std::vector<Suggestion> apply(const SuggestContext& ctx) {
@@ -59,19 +79,18 @@ std::vector<Suggestion> apply(const SuggestContext& ctx) {
     Suggestion s;
     s.benchmark = bc.name;
     s.priority = Priority::high;
-    s.evidence = count_change("instructions", k.instructions.baseline, k.instructions.current) +
-                 " a timed iteration (callgrind; spread " + format_number(k.spread_pct) + "%, count threshold " +
+    s.evidence = count_change(count_label(k.instructions.name).c_str(), k.instructions.baseline, k.instructions.current) +
+                 " a timed iteration (" + (counted_by_cupti(k) ? "CUPTI" : "callgrind") + "; spread " + format_number(k.spread_pct) + "%, count threshold " +
                  format_number(k.threshold_pct) + "%)" + other_counts(k) + "; the time verdict: " + to_string(time_verdict) +
                  (k.decided ? "; the case failed on its counts (gate measure " + std::string(to_string(bc.measure)) + ")"
                             : "; counts are reported, not gated (gate measure time)");
     s.expected_gain = {0.0, true,
                        "undone: " +
                            format_number((1.0 - k.instructions.baseline / k.instructions.current) * 100.0) +
-                           "% fewer instructions a timed iteration (the baseline's count)"};
+                           "% fewer " + count_label(k.instructions.name) + " a timed iteration (the baseline's count)"};
     s.hint = std::string(time_verdict == Verdict::regression ? "the work grew with the time: "
                                                              : "the work grew though the time gate did not see it: ") +
-             "a changed code path, algorithm or compiler output between the two commits; callgrind_annotate on "
-             "both builds' counted passes (valgrind --tool=callgrind) names the functions that grew";
+             counting_hint(k, bc);
     out.push_back(std::move(s));
   }
   return out;

@@ -27,5 +27,6 @@ Rule scaling_efficiency();      // "scaling-efficiency": a multi-GPU case under 
 Rule collective_below_peak();   // "collective-below-peak": a collective's busbw far below the measured peer bandwidth
 Rule gradient_method();         // "gradient-method": adjoint or tape, by the tape's memory share and the times
 Rule counted_work();            // "counted-work": more instructions a timed iteration than the baseline (counted pass)
+Rule dram_bytes_grew();         // "dram-bytes-grew": a memory-bound GPU case whose kernels move more DRAM bytes
 
 }  // namespace perfgate::rules

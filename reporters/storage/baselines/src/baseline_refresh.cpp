@@ -68,20 +68,30 @@ void absorb(BenchmarkResult& pooled, const BenchmarkResult& run, std::map<std::s
   } else if (pooled.kernels.empty()) {
     pooled.kernels = run.kernels;
   }
+  // Nor is the GPU counted pass's per-kernel part: the latest run that
+  // counted the case wins (its kernel_* counters are pooled as counters).
+  if (!run.kernel_counts.empty()) pooled.kernel_counts = run.kernel_counts;
 }
 
 // A pooled count's spread is what its counted repetitions spread within a
 // run, or what the runs' counts spread between them, whichever is wider:
 // the gate needs a count's change to stand above both.
-void widen_count_spread(BenchmarkResult& b, const std::map<std::string, std::vector<double>>& counters) {
-  const auto counts = counters.find(counter::kInstructions);
+void widen_count_spread(BenchmarkResult& b, const std::map<std::string, std::vector<double>>& counters,
+                        const char* count, const char* spread) {
+  const auto counts = counters.find(count);
   if (counts == counters.end() || counts->second.size() < 2) return;
   const double median = stats::median(counts->second);
   if (!(median > 0.0)) return;
   const auto [low, high] = std::minmax_element(counts->second.begin(), counts->second.end());
   const double between = (*high - *low) / median * 100.0;
-  const double within = counter_number(b, counter::kInstructionsSpreadPct).value_or(0.0);
-  b.counters[counter::kInstructionsSpreadPct] = std::max(within, between);
+  const double within = counter_number(b, spread).value_or(0.0);
+  b.counters[spread] = std::max(within, between);
+}
+
+// Both counted measures: a host case's instructions, a GPU case's kernels'.
+void widen_count_spreads(BenchmarkResult& b, const std::map<std::string, std::vector<double>>& counters) {
+  widen_count_spread(b, counters, counter::kInstructions, counter::kInstructionsSpreadPct);
+  widen_count_spread(b, counters, counter::kKernelInstructions, counter::kKernelInstructionsSpreadPct);
 }
 
 }  // namespace
@@ -116,7 +126,7 @@ Results pool_runs(const std::vector<Results>& runs) {
   for (const std::string& name : order) {
     BenchmarkResult& b = by_name[name];
     for (const auto& [counter, values] : counters[name]) b.counters[counter] = stats::median(values);
-    widen_count_spread(b, counters[name]);
+    widen_count_spreads(b, counters[name]);
     if (!b.measured()) b.samples.clear(), b.rounds.clear(), b.summary.reset();
     if (b.rounds.size() < 2) b.rounds.clear();
     pooled.benchmarks.push_back(std::move(b));

@@ -186,13 +186,22 @@ ALTER TABLE measurements ADD COLUMN instructions DOUBLE PRECISION;
 ALTER TABLE measurements ADD COLUMN instructions_spread_pct DOUBLE PRECISION;
 )sql";
 
+// Version 6 (issue 44): a GPU case's counted work (its kernels' instructions
+// a timed iteration through CUPTI, and their spread), beside the host's, so
+// a reference pooled from the history count-gates GPU cases too.
+constexpr const char* kMigrationTo6 = R"sql(
+ALTER TABLE measurements ADD COLUMN kernel_instructions DOUBLE PRECISION;
+ALTER TABLE measurements ADD COLUMN kernel_instructions_spread_pct DOUBLE PRECISION;
+)sql";
+
 // Migrations from version i to i + 1, in order: a store of version v runs
 // steps v - 1 onwards.
 using Migration = std::function<void(sql::Connection&)>;
 const std::vector<Migration>& migrations() {
   static const std::vector<Migration> steps{[](sql::Connection& db) { db.execute_script(kMigrationTo2); }, migrate_to_3,
                                             [](sql::Connection& db) { db.execute_script(kMigrationTo4); },
-                                            [](sql::Connection& db) { db.execute_script(kMigrationTo5); }};
+                                            [](sql::Connection& db) { db.execute_script(kMigrationTo5); },
+                                            [](sql::Connection& db) { db.execute_script(kMigrationTo6); }};
   return steps;
 }
 

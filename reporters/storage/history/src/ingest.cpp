@@ -192,11 +192,13 @@ void store_run(sql::Connection& db, const RunRecord& run, const std::string& now
   }
   ++summary.runs_added;
   sql::BatchInsert measurements(db, "measurements (run_id, benchmark, median_s, low_s, high_s, sample_count, robust_cv, "
-                                    "instructions, instructions_spread_pct)", 9);
+                                    "instructions, instructions_spread_pct, kernel_instructions, "
+                                    "kernel_instructions_spread_pct)", 11);
   for (const MeasurementRecord& m : run.measurements) {
     measurements.add({run.run_id, m.benchmark, m.median_s, optional_value(m.low_s), optional_value(m.high_s),
                       m.sample_count, optional_value(m.robust_cv), optional_value(m.instructions),
-                      optional_value(m.instructions_spread_pct)});
+                      optional_value(m.instructions_spread_pct), optional_value(m.kernel_instructions),
+                      optional_value(m.kernel_instructions_spread_pct)});
     ++summary.measurements;
   }
   measurements.flush();  // before their samples, which refer to them

@@ -55,6 +55,15 @@ std::vector<ReferenceRun> newest_runs(sql::Connection& db, const ReferenceReques
 // they were taken, and their counted work where the run was counted (the
 // count gate judges it), read with them in one query.  Other counters and
 // traces are not in the history.
+// A stored count and its spread (columns `column` and `column + 1`), where
+// the run was counted.
+void read_count(const sql::Row& row, std::size_t column, const char* count, const char* spread, BenchmarkResult& b) {
+  const std::optional<double> value = sql::as_number(row[column]);
+  if (!value) return;
+  b.counters[count] = *value;
+  if (const std::optional<double> s = sql::as_number(row[column + 1])) b.counters[spread] = *s;
+}
+
 Results round_of(sql::Connection& db, const ReferenceRun& run, const std::string& suite, const Fingerprint& device) {
   Results round;
   round.suite = suite;
@@ -62,17 +71,16 @@ Results round_of(sql::Connection& db, const ReferenceRun& run, const std::string
   round.source.git_commit = run.commit;
   round.fingerprint = device;
   for (const sql::Row& row :
-       db.query("SELECT s.benchmark, s.seconds, m.instructions, m.instructions_spread_pct FROM sample_sets s "
+       db.query("SELECT s.benchmark, s.seconds, m.instructions, m.instructions_spread_pct, m.kernel_instructions, "
+                "m.kernel_instructions_spread_pct FROM sample_sets s "
                 "JOIN measurements m ON m.run_id = s.run_id AND m.benchmark = s.benchmark WHERE s.run_id = ? "
                 "ORDER BY s.benchmark",
                 {run.run_id})) {
     BenchmarkResult& b = round.benchmarks.emplace_back();
     b.name = sql::as_text(row[0]);
     b.samples = samples_from_text(sql::as_text(row[1]), db.describe() + ": run " + run.run_id + ", " + b.name);
-    if (const std::optional<double> instructions = sql::as_number(row[2])) {
-      b.counters[counter::kInstructions] = *instructions;
-      if (const std::optional<double> spread = sql::as_number(row[3])) b.counters[counter::kInstructionsSpreadPct] = *spread;
-    }
+    read_count(row, 2, counter::kInstructions, counter::kInstructionsSpreadPct, b);
+    read_count(row, 4, counter::kKernelInstructions, counter::kKernelInstructionsSpreadPct, b);
   }
   return round;
 }

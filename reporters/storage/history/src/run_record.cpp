@@ -20,6 +20,8 @@ MeasurementRecord measurement_of(const BenchmarkResult& b) {
   m.benchmark = b.name;
   m.instructions = counter_number(b, counter::kInstructions);
   m.instructions_spread_pct = counter_number(b, counter::kInstructionsSpreadPct);
+  m.kernel_instructions = counter_number(b, counter::kKernelInstructions);
+  m.kernel_instructions_spread_pct = counter_number(b, counter::kKernelInstructionsSpreadPct);
   if (!b.samples.empty()) {
     m.median_s = stats::median(b.samples);
     m.sample_count = static_cast<std::int64_t>(b.samples.size());

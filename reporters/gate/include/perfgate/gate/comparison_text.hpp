@@ -36,6 +36,9 @@ std::string format_kernel_calls(const KernelComparison& kernel);
 // tested samples, else from the medians); "50.0 µs, 1 call/iter" for a
 // kernel on one side only.
 std::string kernel_numbers(const KernelComparison& kernel);
+// The kernel's counts that moved by more than kKernelCountChangePct, a call
+// of the case's work: "dram bytes read +12.0%, l2 bytes +11.9%"; "" when none.
+std::string kernel_count_changes(const KernelComparison& kernel);
 
 // The change a kernel comparison reports: the evidence's ratio, else the
 // ratio of the medians; nullopt without both.

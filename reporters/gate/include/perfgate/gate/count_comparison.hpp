@@ -1,7 +1,8 @@
 #pragma once
 // The counted measure of a case (docs/design.md, "Counted work"): the
-// instructions a timed iteration executed under callgrind on each side
-// (--perfgate_instructions), judged with a rule fit for a nearly
+// instructions a timed iteration executed on each side (--perfgate_instructions):
+// a host case's under callgrind ("instructions"), a GPU case's kernels'
+// through CUPTI ("kernel_instructions", warp instructions), judged with a rule fit for a nearly
 // deterministic number, and how that verdict and the time verdict make the
 // case's verdict (GateMeasure).
 
@@ -21,16 +22,16 @@ inline constexpr double kCountSpreads = 3.0;
 
 // One count of a case against its baseline's, a timed iteration.
 struct CountChange {
-  std::string name;  // "instructions", "l1_misses", "branch_mispredicts"
+  std::string name;  // "instructions", "l1_misses", "kernel_instructions", "kernel_dram_bytes_read", ...
   double baseline = 0.0;
   double current = 0.0;
   double change_pct() const;  // (current / baseline - 1) x 100; 0 when both are 0
 };
 
 struct CountComparison {
-  CountChange instructions;
-  std::vector<CountChange> others;  // the simulated misses, to explain; never judged
-  double spread_pct = 0.0;          // the larger side's instructions_spread_pct
+  CountChange instructions;         // the judged count: instructions or kernel_instructions
+  std::vector<CountChange> others;  // the simulated misses, the kernels' bytes: to explain; never judged
+  double spread_pct = 0.0;          // the larger side's spread of the judged count
   bool spread_recorded = true;      // false: a side's file has no spread (taken as 0)
   double threshold_pct = 1.0;       // the least change of the instructions that counts
   Verdict verdict = Verdict::no_change;  // NO_CHANGE, REGRESSION, IMPROVEMENT or INCONCLUSIVE
@@ -44,9 +45,13 @@ struct CountComparison {
 };
 
 // Both sides' counted instructions against each other, or nullopt where a
-// side was not counted (or counted none).
+// side was not counted (or counted none): the host's where both sides
+// have them, else the kernels'.
 std::optional<CountComparison> compare_counts(const BenchmarkResult& baseline, const BenchmarkResult& current,
                                               double threshold_pct);
+
+// A count's name as a reader reads it: "kernel dram bytes read".
+std::string count_label(const std::string& name);
 
 // Gives `verdict` and `reason` (the time verdict's) what `measure` makes of
 // them and of `counts` (see GateMeasure); marks counts.decided where the

@@ -28,5 +28,16 @@ inline constexpr char kInstructions[] = "instructions";
 inline constexpr char kInstructionsSpreadPct[] = "instructions_spread_pct";
 inline constexpr char kL1Misses[] = "l1_misses";
 inline constexpr char kBranchMispredicts[] = "branch_mispredicts";
+// The GPU counted pass (--perfgate_instructions on a GPU suite): what a
+// timed iteration's kernels did, summed over its kernels, read per kernel by
+// CUPTI's range profiler (the median of the counted samples), and the spread
+// of the instructions over the samples.  Warp instructions, not threads'.
+inline constexpr char kKernelInstructions[] = "kernel_instructions";
+inline constexpr char kKernelInstructionsSpreadPct[] = "kernel_instructions_spread_pct";
+inline constexpr char kKernelDramBytesRead[] = "kernel_dram_bytes_read";
+inline constexpr char kKernelDramBytesWritten[] = "kernel_dram_bytes_written";
+inline constexpr char kKernelL2Bytes[] = "kernel_l2_bytes";
+// Per kernel only (KernelCounts): a share, which does not add up over kernels.
+inline constexpr char kKernelAchievedOccupancyPct[] = "kernel_achieved_occupancy_pct";
 
 }  // namespace perfgate::counter

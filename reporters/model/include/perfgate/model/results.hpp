@@ -59,6 +59,15 @@ struct CopySummary {
   std::int64_t bytes = 0;
 };
 
+// One kernel of a case's GPU counted pass (--perfgate_instructions):
+// CUPTI's counts of one launch (the mean over the pass's launches of it),
+// by counter name (counter_names.hpp: kernel_instructions, ...).
+struct KernelCounts {
+  std::string name;                     // demangled, as KernelSummary's
+  double launches_per_iteration = 0.0;  // launches / calls of the case's work in the pass
+  std::map<std::string, double> counts;
+};
+
 // Where a case's traced pass went and how much it saw.
 struct TraceInfo {
   std::string path;                 // the Chrome trace-event JSON (Perfetto)
@@ -99,6 +108,8 @@ struct BenchmarkResult {
   std::vector<KernelSummary> kernels;
   std::vector<CopySummary> copies;
   std::optional<TraceInfo> trace;
+  // From the GPU counted pass, when there was one.
+  std::vector<KernelCounts> kernel_counts;
   GateOverride gate;
   // Set when the case did not produce samples in this run.
   std::optional<std::string> error;    // it failed
@@ -126,6 +137,10 @@ std::vector<std::string> measured_names(const std::vector<BenchmarkResult>& resu
 // Gives `to` what the traced pass found for `from`'s case: kernels, copies
 // and trace info.
 void copy_traced_pass(const BenchmarkResult& from, BenchmarkResult& to);
+
+// Gives `to` what the GPU counted pass found for `from`'s case: its kernels'
+// counts and the case's kernel_* counters.
+void copy_counted_kernels(const BenchmarkResult& from, BenchmarkResult& to);
 
 struct Source {
   std::string git_commit;

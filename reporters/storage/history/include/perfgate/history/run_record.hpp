@@ -26,6 +26,8 @@ struct MeasurementRecord {
   // The counted pass's, when the run had one (counter_names.hpp).
   std::optional<double> instructions;
   std::optional<double> instructions_spread_pct;
+  std::optional<double> kernel_instructions;  // a GPU case's, through CUPTI
+  std::optional<double> kernel_instructions_spread_pct;
 };
 
 struct RunRecord {
