@@ -206,6 +206,58 @@ TEST(HistoryCli, ChangesNameTheShapeAndTheUndoingChangeAndKeepTheirAnswers) {
   EXPECT_EQ(nlohmann::json::parse(read_text(dir / "full.json")), first);
 }
 
+// Issue 45 items 2 and 6: six commits measured five times each (a CI that
+// reruns its jobs), "a" 25% slower from the third rerun of commit c4 on:
+// the machine moved while c4 was measured, so the change is the
+// environment's, with its runs' dates, and no alert fails on it.  Ingest
+// says which runs repeat a commit and which arrive late.
+fs::path rerun_file(const fs::path& folder, int commit, int rerun, const std::string& name = "") {
+  const int run = 5 * (commit - 1) + rerun;  // 0 .. 29
+  const double a = 1e-3 * (run >= 17 ? 1.25 : 1.0);
+  Results r = testing::results("s", {testing::benchmark("a", lognormal_samples(a, 0.01, 10, 7 * run + 3))});
+  r.source.git_commit = name.empty() ? "c" + std::to_string(commit) : name;
+  r.created_utc = "2026-11-" + std::to_string(10 + commit) + "T0" + std::to_string(rerun) + ":00:00Z";
+  const fs::path file = folder / ("c" + std::to_string(commit) + "-" + std::to_string(rerun) + name + ".json");
+  save_results(r, file);
+  return file;
+}
+
+TEST(HistoryCli, AStepBetweenRerunsOfOneCommitIsTheEnvironmentAndIngestSaysWhatItTook) {
+  const TempDir dir;
+  const std::string db = (dir / "h.sqlite").string();
+  for (int commit = 1; commit <= 6; ++commit)
+    for (int rerun = 0; rerun < 5; ++rerun) {
+      const auto r = perfgate("history ingest --history " + shell_word(db) + " --ordinal " + std::to_string(commit) +
+                              " " + shell_word(rerun_file(dir.path(), commit, rerun).string()));
+      ASSERT_EQ(r.exit_code, 0) << r.output;
+      EXPECT_EQ(r.output.find("arrived late"), std::string::npos) << "a rerun at a later date is not late: " << r.output;
+      const bool says_repeat = r.output.find("1 run(s) measured a commit the history had measured") != std::string::npos;
+      EXPECT_EQ(says_repeat, rerun > 0) << r.output;
+    }
+  const nlohmann::json doc = changes_json(db, dir / "changes.json");
+  ASSERT_EQ(doc.at("changes").size(), 1u) << doc.dump();
+  const nlohmann::json& c = doc["changes"][0];
+  EXPECT_EQ(c.at("cause"), "environment") << c.dump();
+  EXPECT_EQ(c.at("commit"), "c4");
+  EXPECT_EQ(c.at("before_created_utc"), "2026-11-14T01:00:00Z") << "the last run at the old level";
+  EXPECT_EQ(c.at("created_utc"), "2026-11-14T02:00:00Z") << "the first at the new one";
+  EXPECT_EQ(doc.at("standing_regressions"), 0) << "no commit can fix the machine";
+  const auto text = perfgate("history changes --history " + shell_word(db));
+  EXPECT_NE(text.output.find("reruns of c4"), std::string::npos) << text.output;
+  EXPECT_NE(text.output.find("1 change(s) lie between reruns of one commit: the machine moved, not the code"),
+            std::string::npos)
+      << text.output;
+  EXPECT_EQ(alert(db, "").exit_code, 0) << "an environment change is no standing regression";
+  // A run of a new commit at an ordinal the series has passed: late.
+  const auto late = perfgate("history ingest --history " + shell_word(db) + " --ordinal 2 " +
+                             shell_word(rerun_file(dir.path(), 2, 9, "c2-fixup").string()));
+  ASSERT_EQ(late.exit_code, 0) << late.output;
+  EXPECT_NE(late.output.find("1 run(s) arrived late: a run already in the history has a later ordinal"),
+            std::string::npos)
+      << late.output;
+  EXPECT_EQ(late.output.find("measured a commit the history had measured"), std::string::npos) << late.output;
+}
+
 TEST(HistoryCli, IngestChangesShowAndPruneOnSqlite) {
   TempDir dir;
   const std::string db = (dir / "h.sqlite").string();

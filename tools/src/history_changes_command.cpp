@@ -41,9 +41,11 @@ std::string probability(double p) {
 
 std::string ordinal_text(const std::optional<std::int64_t>& ordinal) { return ordinal ? std::to_string(*ordinal) : "-"; }
 
-// "abc123" for a step, "abc123..def456" for a drift (its first and last run).
+// "abc123" for a step, "abc123..def456" for a drift (its first and last
+// run), "reruns of abc123" where the machine moved between runs of one commit.
 std::string commits_text(const history::Change& c) {
   const std::string first = printable_text(c.commit.substr(0, 12));
+  if (c.cause == history::ChangeCause::environment) return "reruns of " + first;
   if (c.shape != history::ChangeShape::drift) return first;
   return first + ".." + printable_text(c.end_commit.substr(0, 12));
 }
@@ -77,15 +79,22 @@ void print_changes(std::ostream& out, const std::vector<history::Change>& change
         << " main-line runs, too few to judge";
   out << "\n";
   if (changes.empty()) return;
-  TextTable table({"benchmark", "testbed", "shape", "commit", "ordinal", "before", "after", "change", "p", "undone"},
-                  {false, false, false, false, true, true, true, true, true, false});
+  TextTable table({"benchmark", "testbed", "shape", "cause", "commit", "ordinal", "before", "after", "change", "p", "undone"},
+                  {false, false, false, false, false, true, true, true, true, true, false});
+  std::size_t environment = 0;
   for (std::size_t i = 0; i < changes.size(); ++i) {
     const history::Change& c = changes[i];
-    table.add({printable_text(c.benchmark), printable_text(c.testbed), history::to_string(c.shape), commits_text(c),
-               ordinals_text(c), format_seconds(c.before_s), format_seconds(c.after_s), percent(c.change_pct),
-               probability(c.p_value), undone_text(c, by_series[series_of[i]])});
+    environment += c.cause == history::ChangeCause::environment ? 1 : 0;
+    table.add({printable_text(c.benchmark), printable_text(c.testbed), history::to_string(c.shape),
+               history::to_string(c.cause), commits_text(c), ordinals_text(c), format_seconds(c.before_s),
+               format_seconds(c.after_s), percent(c.change_pct), probability(c.p_value),
+               undone_text(c, by_series[series_of[i]])});
   }
   table.print(out, "  ");
+  if (environment > 0)
+    out << "perfgate: " << environment
+        << " change(s) lie between reruns of one commit: the machine moved, not the code; no commit is blamed "
+           "(their runs' dates: before_created_utc and created_utc in --json)\n";
 }
 
 nlohmann::json optional_json(const std::optional<std::int64_t>& v) {
@@ -97,7 +106,9 @@ nlohmann::json optional_json(const std::optional<std::int64_t>& v) {
 // shape and a drift's last run (end_*), and for a bump edge the change that
 // undoes it ("undone_by": its commit and ordinal; null otherwise).
 // Added for alerts: "since" (the --since text, null without it) and
-// "standing_regressions" (the listed changes that are slower and not undone).
+// "standing_regressions" (the listed changes that are slower, not undone and
+// the code's).  Issue 45: "cause" (code, or environment: between reruns of
+// one commit) and "before_created_utc" (the last run at the old level).
 std::string changes_json(const std::vector<history::Change>& changes, const std::vector<std::size_t>& series_of,
                          const SeriesChanges& by_series, const history::TriageCoverage& coverage,
                          const ChangesSince& since, std::size_t standing_regressions) {
@@ -112,6 +123,8 @@ std::string changes_json(const std::vector<history::Change>& changes, const std:
                     {"benchmark", c.benchmark},
                     {"testbed", c.testbed},
                     {"shape", history::to_string(c.shape)},
+                    {"cause", history::to_string(c.cause)},
+                    {"before_created_utc", c.before_created_utc},
                     {"commit", c.commit},
                     {"ordinal", optional_json(c.ordinal)},
                     {"created_utc", c.created_utc},

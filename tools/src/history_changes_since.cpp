@@ -49,7 +49,7 @@ bool ChangesSince::admits(const history::Change& change) const {
 }
 
 bool is_standing_regression(const history::Change& change) {
-  return change.change_pct > 0.0 && !change.undone_by;
+  return change.change_pct > 0.0 && !change.undone_by && change.cause == history::ChangeCause::code;
 }
 
 }  // namespace perfgate::cli

@@ -39,8 +39,9 @@ class ChangesSince {
   std::optional<std::int64_t> after_ordinal_;  // a commit's ordinal, where its runs have one
 };
 
-// A change an alert fails on: slower (change_pct > 0) and not undone by a
-// later change of its series.
+// A change an alert fails on: slower (change_pct > 0), not undone by a
+// later change of its series, and the code's (not a move of the machine
+// between reruns of one commit, which no commit can fix).
 bool is_standing_regression(const history::Change& change);
 
 }  // namespace perfgate::cli

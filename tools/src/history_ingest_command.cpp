@@ -29,6 +29,16 @@ int run_history_ingest(const HistoryIngestOptions& options) {
             << " already there; " << s.comparisons_added << " comparison(s) added, " << s.comparisons_present
             << " already there; " << s.measurements << " medians, " << s.samples << " samples, " << s.verdicts
             << " verdicts in " << seconds << " s (" << rate << ")\n";
+  // How the series take runs that do not simply extend them (issue 45).
+  if (s.late_runs > 0)
+    std::cout << "perfgate: " << s.late_runs
+              << " run(s) arrived late: a run already in the history has a later ordinal (or, at the same one, a "
+                 "later date); each is placed at its ordinal in its series, and `history changes` examines those "
+                 "series again from their first run\n";
+  if (s.repeated_commits > 0)
+    std::cout << "perfgate: " << s.repeated_commits
+              << " run(s) measured a commit the history had measured: each is kept as a repeated measurement of "
+                 "that commit; a change between runs of one commit is the environment, never blamed on the commit\n";
   return 0;
 }
 

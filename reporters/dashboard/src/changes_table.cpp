@@ -19,6 +19,8 @@ std::string short_commit(const std::string& commit) { return commit.substr(0, 12
 
 std::string what_happened(const ListedChange& listed) {
   const Change& c = listed.change;
+  // Reruns of one commit differ by the machine: no commit is to blame.
+  if (c.cause == history::ChangeCause::environment) return "environment: between reruns of " + short_commit(c.commit);
   if (c.shape == ChangeShape::drift) return "drift";
   if (!listed.undone_at.empty())
     return std::string(c.change_pct > 0 ? "regression" : "improvement") + ", taken back at " + short_commit(listed.undone_at);
@@ -52,7 +54,7 @@ std::string row(const ListedChange& listed, const std::string& root, const Repos
   const Change& c = listed.change;
   const std::string page = root + series_page_name({c.suite, c.testbed, c.benchmark});
   std::string html = "<tr class=\"" + std::string(c.change_pct > 0 ? "regression" : "improvement") + "\" data-shape=\"" +
-                     history::to_string(c.shape) + "\">";
+                     history::to_string(c.shape) + "\" data-cause=\"" + history::to_string(c.cause) + "\">";
   html += "<td><a href=\"" + xml_escape_attribute(page) + "\">" + xml_escape_text(c.benchmark) + "</a></td>";
   html += cell(c.testbed) + cell(what_happened(listed)) + commit_cell(listed, links);
   html += cell(ordinal_text(c), "num");

@@ -129,3 +129,47 @@ TEST(SeriesChanges, UnchangedHistoryHasNone) {
 
 }  // namespace
 }  // namespace perfgate::history
+
+namespace perfgate::history {
+namespace {
+
+// Each commit measured `reruns` times in a row (a CI that reruns its jobs):
+// the points of history_of() renamed so that runs i*reruns .. i*reruns +
+// reruns - 1 share commit "c<i>".
+std::vector<SeriesPoint> reruns_of_commits(std::vector<SeriesPoint> points, std::size_t reruns) {
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    points[i].commit = std::string("c").append(std::to_string(i / reruns));
+    points[i].ordinal = static_cast<std::int64_t>(i / reruns);
+    points[i].created_utc = "2026-11-" + std::to_string(10 + i / 10) + "T0" + std::to_string(i % 10) + ":00:00Z";
+  }
+  return points;
+}
+
+// Issue 45 item 2: the level moved in the middle of commit c3's reruns: the
+// machine moved, and the change says so instead of blaming c3.
+TEST(SeriesChanges, AStepBetweenRerunsOfOneCommitIsTheEnvironment) {
+  std::vector<double> levels(48, 1.0);
+  for (std::size_t i = 27; i < 48; ++i) levels[i] = 1.25;  // run 27 is c3's fourth of 8
+  const std::vector<Change> changes =
+      series_changes(kKey, reruns_of_commits(history_of(levels, 0.02, 11), 8), {});
+  ASSERT_EQ(changes.size(), 1u);
+  EXPECT_EQ(changes[0].commit, "c3");
+  EXPECT_EQ(changes[0].cause, ChangeCause::environment);
+  EXPECT_STREQ(to_string(changes[0].cause), "environment");
+  EXPECT_EQ(changes[0].before_created_utc, "2026-11-12T06:00:00Z") << "the last run at the old level: run 26";
+  EXPECT_EQ(changes[0].created_utc, "2026-11-12T07:00:00Z");
+}
+
+TEST(SeriesChanges, AStepAtAnotherCommitsFirstRunIsTheCode) {
+  std::vector<double> levels(48, 1.0);
+  for (std::size_t i = 24; i < 48; ++i) levels[i] = 1.25;  // run 24 is c3's first
+  const std::vector<Change> changes =
+      series_changes(kKey, reruns_of_commits(history_of(levels, 0.02, 11), 8), {});
+  ASSERT_EQ(changes.size(), 1u);
+  EXPECT_EQ(changes[0].commit, "c3");
+  EXPECT_EQ(changes[0].cause, ChangeCause::code);
+  EXPECT_EQ(changes[0].before_created_utc, "2026-11-12T03:00:00Z");
+}
+
+}  // namespace
+}  // namespace perfgate::history

@@ -9,6 +9,7 @@
 namespace perfgate::history {
 
 const char* to_string(ChangeShape shape) { return shape == ChangeShape::drift ? "drift" : "step"; }
+const char* to_string(ChangeCause cause) { return cause == ChangeCause::environment ? "environment" : "code"; }
 
 bool regression_first(const Change& a, const Change& b) {
   const bool a_slower = a.change_pct > 0.0;

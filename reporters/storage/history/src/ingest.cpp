@@ -209,7 +209,9 @@ void store_run(sql::Connection& db, const RunRecord& run, const std::string& now
     summary.samples += m.samples.size();
   }
   samples.flush();
-  add_run_to_series(db, run.run_id);
+  const SeriesPlacement placed = add_run_to_series(db, run.run_id);
+  summary.late_runs += placed.late ? 1 : 0;
+  summary.repeated_commits += placed.repeats_commit ? 1 : 0;
 }
 
 // The one testbed among `rows` whose name derives from the device slug

@@ -71,6 +71,18 @@ void pair_bump_edges(const std::vector<Change*>& changes, double noise) {
   }
 }
 
+// The level moved while one commit was measured again and again: every run
+// from the last at the old level (`first` - 1) to the first at the new one
+// (`last`) has the same commit.  Reruns differ by the machine, not the code.
+bool between_reruns(const RunOfPoint& run_of, std::size_t first, std::size_t last) {
+  if (first == 0) return false;
+  const std::string commit = run_of(first - 1).commit;
+  if (commit.empty()) return false;
+  for (std::size_t i = first; i <= last; ++i)
+    if (run_of(i).commit != commit) return false;
+  return true;
+}
+
 void place(Change& c, const SeriesPoint& first, const SeriesPoint& last) {
   c.commit = first.commit;
   c.ordinal = first.ordinal;
@@ -104,6 +116,8 @@ std::vector<IndexedChange> indexed_changes(const SeriesKey& key, std::span<const
     c.testbed = key.testbed;
     c.shape = found[i].drift ? ChangeShape::drift : ChangeShape::step;
     place(c, run_of(indexed.first), run_of(indexed.last));
+    if (indexed.first > 0) c.before_created_utc = run_of(indexed.first - 1).created_utc;
+    if (between_reruns(run_of, indexed.first, indexed.last)) c.cause = ChangeCause::environment;
     c.before_s = segment_median(medians, l.before_begin, l.before_end);
     c.after_s = segment_median(medians, l.after_begin, l.after_end);
     c.change_pct = (c.after_s / c.before_s - 1.0) * 100.0;

@@ -24,13 +24,38 @@ bool has_later_run(sql::Connection& db, const sql::Row& run, const std::string& 
               .empty();
 }
 
+// Whether another run sorts strictly after this one: a later ordinal (or
+// none: the runs without one come last), or the same ordinal and a later date.
+bool arrived_late(sql::Connection& db, const sql::Row& run, const std::string& run_id) {
+  const bool has_ordinal = std::holds_alternative<std::int64_t>(run[3]);
+  std::string later = has_ordinal ? "(ordinal IS NULL OR ordinal > ? OR (ordinal = ? AND run_time > ?))"
+                                  : "(ordinal IS NULL AND run_time > ?)";
+  std::vector<Value> params{run[0], run[1], run[2], run_id};
+  if (has_ordinal) params.insert(params.end(), {run[3], run[3]});
+  params.push_back(run[4]);
+  return !db.query("SELECT 1 FROM runs WHERE suite = ? AND testbed = ? AND kind = ? AND run_id <> ? AND " + later +
+                       " LIMIT 1",
+                   params)
+              .empty();
+}
+
+bool repeats_commit(sql::Connection& db, const sql::Row& run, const std::string& run_id) {
+  if (!std::holds_alternative<std::string>(run[5]) || std::get<std::string>(run[5]).empty()) return false;
+  return !db.query("SELECT 1 FROM runs WHERE suite = ? AND testbed = ? AND kind = ? AND run_id <> ? AND commit_sha = ? "
+                   "LIMIT 1",
+                   {run[0], run[1], run[2], run_id, run[5]})
+              .empty();
+}
+
 }  // namespace
 
-void add_run_to_series(sql::Connection& db, const std::string& run_id) {
-  const auto runs = db.query("SELECT suite, testbed, kind, ordinal, run_time FROM runs WHERE run_id = ?", {run_id});
-  if (runs.empty()) return;
+SeriesPlacement add_run_to_series(sql::Connection& db, const std::string& run_id) {
+  const auto runs =
+      db.query("SELECT suite, testbed, kind, ordinal, run_time, commit_sha FROM runs WHERE run_id = ?", {run_id});
+  if (runs.empty()) return {};
   const sql::Row& run = runs[0];
   const std::int64_t reordered = has_later_run(db, run, run_id) ? 1 : 0;
+  const SeriesPlacement placement{reordered == 1 && arrived_late(db, run, run_id), repeats_commit(db, run, run_id)};
   // SQLite needs the SELECT's WHERE before ON CONFLICT (its parser's rule);
   // CASE, not MIN/MAX or LEAST/GREATEST, which the engines spell apart.
   db.query("INSERT INTO series (suite, testbed, kind, benchmark, points, first_run_time, last_run_time, reordered) "
@@ -42,6 +67,7 @@ void add_run_to_series(sql::Connection& db, const std::string& run_id) {
            "ELSE series.last_run_time END, "
            "reordered = series.reordered + excluded.reordered",
            {run[0], run[1], run[2], run[4], run[4], reordered, run_id});
+  return placement;
 }
 
 void rebuild_series_table(sql::Connection& db) {

@@ -53,7 +53,8 @@ std::optional<std::int64_t> optional_integer(const Json& j) {
 
 Json to_json(const PlacedChange& p) {
   const Change& c = p.change;
-  return {{"shape", to_string(c.shape)}, {"commit", c.commit}, {"ordinal", optional_json(c.ordinal)},
+  return {{"shape", to_string(c.shape)}, {"cause", to_string(c.cause)}, {"before_created_utc", c.before_created_utc},
+          {"commit", c.commit}, {"ordinal", optional_json(c.ordinal)},
           {"created_utc", c.created_utc}, {"end_commit", c.end_commit}, {"end_ordinal", optional_json(c.end_ordinal)},
           {"end_created_utc", c.end_created_utc}, {"before_s", c.before_s}, {"after_s", c.after_s},
           {"change_pct", c.change_pct}, {"p_value", c.p_value}, {"first", p.first}, {"last", p.last},
@@ -67,6 +68,10 @@ PlacedChange from_json(const Json& j, const SeriesKey& key) {
   c.testbed = key.testbed;
   c.benchmark = key.benchmark;
   c.shape = j.at("shape").get<std::string>() == "drift" ? ChangeShape::drift : ChangeShape::step;
+  // An answer stored before causes were told apart has no "cause": at()
+  // throws, and the series is examined again (stored_answers).
+  c.cause = j.at("cause").get<std::string>() == "environment" ? ChangeCause::environment : ChangeCause::code;
+  c.before_created_utc = j.at("before_created_utc").get<std::string>();
   c.commit = j.at("commit").get<std::string>();
   c.ordinal = optional_integer(j.at("ordinal"));
   c.created_utc = j.at("created_utc").get<std::string>();

@@ -22,11 +22,20 @@ namespace perfgate::history {
 // range of commits (a drift, which no single commit is to blame for).
 enum class ChangeShape { step, drift };
 
+// What moved the level: the code (a commit is to blame), or the machine:
+// the level moved between reruns of one commit, so no commit can be.
+enum class ChangeCause { code, environment };
+
 struct Change {
   std::string suite;
   std::string benchmark;
   std::string testbed;
   ChangeShape shape = ChangeShape::step;
+  // environment where every run from the last one at the old level to the
+  // first at the new level measured one commit (reruns of it): the commit
+  // fields then name the commit the machine moved under, not a culprit.
+  ChangeCause cause = ChangeCause::code;
+  std::string before_created_utc;       // the last run at the old level: with created_utc, when it moved
   std::string commit;                   // the first run at the new level (a drift: its first run)
   std::optional<std::int64_t> ordinal;
   std::string created_utc;
@@ -43,8 +52,9 @@ struct Change {
   std::optional<std::size_t> undone_by;
 };
 
-// "step" or "drift".
+// "step" or "drift"; "code" or "environment".
 const char* to_string(ChangeShape shape);
+const char* to_string(ChangeCause cause);
 
 // The changes in `points` (one series), in series order.
 std::vector<Change> series_changes(const SeriesKey& key, const std::vector<SeriesPoint>& points,

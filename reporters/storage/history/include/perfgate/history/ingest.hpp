@@ -42,6 +42,10 @@ struct IngestSummary {
   std::size_t measurements = 0;          // benchmark medians written
   std::size_t samples = 0;               // raw samples written
   std::size_t verdicts = 0;
+  // Runs added that sort before runs the history had (series_table.hpp:
+  // SeriesPlacement), and runs of a commit the history had measured.
+  std::size_t late_runs = 0;
+  std::size_t repeated_commits = 0;
   // A run that starts a new suite on a testbed where another suite already
   // holds series of most of its benchmarks: its runs would form series of
   // their own (a Google Benchmark file named per run used to): "FILE: ...".
