@@ -213,8 +213,10 @@ TEST(HistoryCli, ChangesNameTheShapeAndTheUndoingChangeAndKeepTheirAnswers) {
 // says which runs repeat a commit and which arrive late.
 fs::path rerun_file(const fs::path& folder, int commit, int rerun, const std::string& name = "") {
   const int run = 5 * (commit - 1) + rerun;  // 0 .. 29
-  const double a = 1e-3 * (run >= 17 ? 1.25 : 1.0);
-  Results r = testing::results("s", {testing::benchmark("a", lognormal_samples(a, 0.01, 10, 7 * run + 3))});
+  const double level = run >= 17 ? 1.25 : 1.0;
+  Results r = testing::results("s", {testing::benchmark("a", lognormal_samples(1e-3 * level, 0.01, 10, 7 * run + 3)),
+                                     testing::benchmark("b", lognormal_samples(2e-3 * level, 0.01, 10, 7 * run + 4)),
+                                     testing::benchmark("c", lognormal_samples(3e-3 * level, 0.01, 10, 7 * run + 5))});
   r.source.git_commit = name.empty() ? "c" + std::to_string(commit) : name;
   r.created_utc = "2026-11-" + std::to_string(10 + commit) + "T0" + std::to_string(rerun) + ":00:00Z";
   const fs::path file = folder / ("c" + std::to_string(commit) + "-" + std::to_string(rerun) + name + ".json");
@@ -235,16 +237,33 @@ TEST(HistoryCli, AStepBetweenRerunsOfOneCommitIsTheEnvironmentAndIngestSaysWhatI
       EXPECT_EQ(says_repeat, rerun > 0) << r.output;
     }
   const nlohmann::json doc = changes_json(db, dir / "changes.json");
-  ASSERT_EQ(doc.at("changes").size(), 1u) << doc.dump();
-  const nlohmann::json& c = doc["changes"][0];
-  EXPECT_EQ(c.at("cause"), "environment") << c.dump();
-  EXPECT_EQ(c.at("commit"), "c4");
-  EXPECT_EQ(c.at("before_created_utc"), "2026-11-14T01:00:00Z") << "the last run at the old level";
-  EXPECT_EQ(c.at("created_utc"), "2026-11-14T02:00:00Z") << "the first at the new one";
+  ASSERT_EQ(doc.at("changes").size(), 3u) << doc.dump();
+  for (const nlohmann::json& c : doc.at("changes")) {
+    EXPECT_EQ(c.at("cause"), "environment") << c.dump();
+    EXPECT_EQ(c.at("commit"), "c4");
+    EXPECT_EQ(c.at("before_created_utc"), "2026-11-14T01:00:00Z") << "the last run at the old level";
+    EXPECT_EQ(c.at("created_utc"), "2026-11-14T02:00:00Z") << "the first at the new one";
+  }
   EXPECT_EQ(doc.at("standing_regressions"), 0) << "no commit can fix the machine";
+  // The three series moved together: one event, the environment's.
+  ASSERT_EQ(doc.at("events").size(), 1u) << doc.dump();
+  const nlohmann::json& event = doc["events"][0];
+  EXPECT_EQ(event.at("kind"), "environment");
+  EXPECT_EQ(event.at("series"), 3);
+  EXPECT_EQ(event.at("slower"), 3);
+  EXPECT_NEAR(event.at("median_change_pct").get<double>(), 25.0, 2.0);
+  EXPECT_EQ(event.at("benchmarks").size(), 3u);
   const auto text = perfgate("history changes --history " + shell_word(db));
+  EXPECT_NE(text.output.find("perfgate: 1 event(s) moved 3 or more series together:\n  reruns of c4 between "
+                             "2026-11-14T01:00:00Z and 2026-11-14T02:00:00Z on "),
+            std::string::npos)
+      << text.output;
+  EXPECT_NE(text.output.find(": 3 series, median +"), std::string::npos) << text.output;
+  EXPECT_NE(text.output.find("(3 slower, 0 faster): environment (the machine moved, not the code)"), std::string::npos)
+      << text.output;
+  EXPECT_LT(text.output.find("event(s) moved"), text.output.find("benchmark  testbed")) << "events first";
   EXPECT_NE(text.output.find("reruns of c4"), std::string::npos) << text.output;
-  EXPECT_NE(text.output.find("1 change(s) lie between reruns of one commit: the machine moved, not the code"),
+  EXPECT_NE(text.output.find("3 change(s) lie between reruns of one commit: the machine moved, not the code"),
             std::string::npos)
       << text.output;
   EXPECT_EQ(alert(db, "").exit_code, 0) << "an environment change is no standing regression";

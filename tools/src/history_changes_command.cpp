@@ -19,6 +19,7 @@
 #include "history_changes_since.hpp"
 #include "history_database.hpp"
 #include "perfgate/gate/exit_code.hpp"
+#include "perfgate/history/change_events.hpp"
 #include "perfgate/history/changes.hpp"
 #include "perfgate/history/open_history.hpp"
 #include "perfgate/history/triage_cache.hpp"
@@ -67,6 +68,28 @@ std::string undone_text(const history::Change& c, const std::vector<const histor
 // before the triage's sort), for the undone_by indices.
 using SeriesChanges = std::vector<std::vector<const history::Change*>>;
 
+// "commit abc123 (ordinal 42)" or "reruns of abc123 at DATE".
+std::string event_place(const history::ChangeEvent& e) {
+  const std::string commit = printable_text(e.commit.substr(0, 12));
+  if (e.kind == history::ChangeCause::environment)
+    return "reruns of " + commit + " between " + printable_text(e.before_created_utc) + " and " +
+           printable_text(e.created_utc);
+  return "commit " + commit + (e.ordinal ? " (ordinal " + std::to_string(*e.ordinal) + ")" : "");
+}
+
+// The events first: what moved many series together, one line each.
+void print_events(std::ostream& out, const std::vector<history::ChangeEvent>& events) {
+  if (events.empty()) return;
+  out << "perfgate: " << events.size() << " event(s) moved " << history::kEventMinSeries
+      << " or more series together:\n";
+  for (const history::ChangeEvent& e : events)
+    out << "  " << event_place(e) << " on " << printable_text(e.testbed) << ": " << e.changes.size() << " series"
+        << (e.suites > 1 ? " of " + std::to_string(e.suites) + " suites" : std::string()) << ", median "
+        << percent(e.median_change_pct) << " (" << e.slower << " slower, " << e.faster << " faster): "
+        << (e.kind == history::ChangeCause::environment ? "environment (the machine moved, not the code)" : "code")
+        << "\n";
+}
+
 void print_changes(std::ostream& out, const std::vector<history::Change>& changes,
                    const std::vector<std::size_t>& series_of, const SeriesChanges& by_series,
                    const history::TriageCoverage& coverage, const ChangesSince& since) {
@@ -79,6 +102,7 @@ void print_changes(std::ostream& out, const std::vector<history::Change>& change
         << " main-line runs, too few to judge";
   out << "\n";
   if (changes.empty()) return;
+  print_events(out, history::change_events(changes));
   TextTable table({"benchmark", "testbed", "shape", "cause", "commit", "ordinal", "before", "after", "change", "p", "undone"},
                   {false, false, false, false, false, true, true, true, true, true, false});
   std::size_t environment = 0;
@@ -108,7 +132,30 @@ nlohmann::json optional_json(const std::optional<std::int64_t>& v) {
 // Added for alerts: "since" (the --since text, null without it) and
 // "standing_regressions" (the listed changes that are slower, not undone and
 // the code's).  Issue 45: "cause" (code, or environment: between reruns of
-// one commit) and "before_created_utc" (the last run at the old level).
+// one commit) and "before_created_utc" (the last run at the old level);
+// "events": the steps of one testbed at one commit that moved at least 3
+// series together (history/change_events.hpp), most series first.
+nlohmann::json events_json(const std::vector<history::Change>& changes) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const history::ChangeEvent& e : history::change_events(changes)) {
+    nlohmann::json benchmarks = nlohmann::json::array();
+    for (const std::size_t i : e.changes) benchmarks.push_back({{"suite", changes[i].suite}, {"benchmark", changes[i].benchmark}});
+    list.push_back({{"kind", history::to_string(e.kind)},
+                    {"testbed", e.testbed},
+                    {"commit", e.commit},
+                    {"ordinal", optional_json(e.ordinal)},
+                    {"created_utc", e.created_utc},
+                    {"before_created_utc", e.before_created_utc},
+                    {"series", e.changes.size()},
+                    {"suites", e.suites},
+                    {"slower", e.slower},
+                    {"faster", e.faster},
+                    {"median_change_pct", e.median_change_pct},
+                    {"benchmarks", std::move(benchmarks)}});
+  }
+  return list;
+}
+
 std::string changes_json(const std::vector<history::Change>& changes, const std::vector<std::size_t>& series_of,
                          const SeriesChanges& by_series, const history::TriageCoverage& coverage,
                          const ChangesSince& since, std::size_t standing_regressions) {
@@ -137,7 +184,8 @@ std::string changes_json(const std::vector<history::Change>& changes, const std:
                     {"p_value", c.p_value},
                     {"undone_by", undone}});
   }
-  return nlohmann::json{{"changes", list},
+  return nlohmann::json{{"events", events_json(changes)},
+                        {"changes", list},
                         {"series", coverage.series},
                         {"series_too_short", coverage.too_short},
                         {"runs_needed", coverage.runs_needed},
