@@ -242,6 +242,17 @@ TEST_P(HistoryTriageStoreTest, OneNewRunExtendsEachSeriesOfItsSuiteAndNothingEls
   EXPECT_EQ(work.extended, 3u);
   EXPECT_EQ(work.recomputed, 0u);
   expect_same_answers(stored, triage_series(*db_, {}, settings, computed_whole()), "after run 131");
+  // Issue 45 item 4: the changes before the re-examined window (runs 92 on)
+  // say they were kept from an earlier examination; a whole one's do not.
+  std::size_t changes = 0;
+  for (const SeriesAnswer& a : stored)
+    for (const Change& c : a.changes) {
+      EXPECT_TRUE(c.settled) << a.key.benchmark << "@" << c.commit;
+      ++changes;
+    }
+  EXPECT_EQ(changes, 3u);
+  for (const SeriesAnswer& a : triage_series(*db_, {}, settings, computed_whole()))
+    for (const Change& c : a.changes) EXPECT_FALSE(c.settled) << a.key.benchmark << "@" << c.commit;
   // A pull-request run is no point of the main line: nothing is stale.
   ingest_run(132, std::nullopt, "pr");
   triage_series(*db_, {}, settings, stored_with_window(40), &work);

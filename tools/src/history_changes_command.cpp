@@ -103,18 +103,24 @@ void print_changes(std::ostream& out, const std::vector<history::Change>& change
   out << "\n";
   if (changes.empty()) return;
   print_events(out, history::change_events(changes));
-  TextTable table({"benchmark", "testbed", "shape", "cause", "commit", "ordinal", "before", "after", "change", "p", "undone"},
-                  {false, false, false, false, false, true, true, true, true, true, false});
-  std::size_t environment = 0;
+  TextTable table(
+      {"benchmark", "testbed", "shape", "cause", "commit", "ordinal", "before", "after", "change", "p", "undone", "examined"},
+      {false, false, false, false, false, true, true, true, true, true, false, false});
+  std::size_t environment = 0, settled = 0;
   for (std::size_t i = 0; i < changes.size(); ++i) {
     const history::Change& c = changes[i];
     environment += c.cause == history::ChangeCause::environment ? 1 : 0;
+    settled += c.settled ? 1 : 0;
     table.add({printable_text(c.benchmark), printable_text(c.testbed), history::to_string(c.shape),
                history::to_string(c.cause), commits_text(c), ordinals_text(c), format_seconds(c.before_s),
                format_seconds(c.after_s), percent(c.change_pct), probability(c.p_value),
-               undone_text(c, by_series[series_of[i]])});
+               undone_text(c, by_series[series_of[i]]), c.settled ? "earlier" : "now"});
   }
   table.print(out, "  ");
+  if (settled > 0)
+    out << "perfgate: " << settled << " change(s) were kept from an earlier examination (\"earlier\"): they lie "
+        << "before the recent runs of their series that this run examined again, so `--full`, which examines every "
+           "run, may place them at another commit, measure other levels around them or not find them\n";
   if (environment > 0)
     out << "perfgate: " << environment
         << " change(s) lie between reruns of one commit: the machine moved, not the code; no commit is blamed "
@@ -134,7 +140,9 @@ nlohmann::json optional_json(const std::optional<std::int64_t>& v) {
 // the code's).  Issue 45: "cause" (code, or environment: between reruns of
 // one commit) and "before_created_utc" (the last run at the old level);
 // "events": the steps of one testbed at one commit that moved at least 3
-// series together (history/change_events.hpp), most series first.
+// series together (history/change_events.hpp), most series first;
+// "settled": the change was kept from an earlier examination (--full may
+// see it otherwise).
 nlohmann::json events_json(const std::vector<history::Change>& changes) {
   nlohmann::json list = nlohmann::json::array();
   for (const history::ChangeEvent& e : history::change_events(changes)) {
@@ -182,7 +190,8 @@ std::string changes_json(const std::vector<history::Change>& changes, const std:
                     {"after_s", c.after_s},
                     {"change_pct", c.change_pct},
                     {"p_value", c.p_value},
-                    {"undone_by", undone}});
+                    {"undone_by", undone},
+                    {"settled", c.settled}});
   }
   return nlohmann::json{{"events", events_json(changes)},
                         {"changes", list},

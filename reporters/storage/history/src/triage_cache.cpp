@@ -58,7 +58,7 @@ Json to_json(const PlacedChange& p) {
           {"created_utc", c.created_utc}, {"end_commit", c.end_commit}, {"end_ordinal", optional_json(c.end_ordinal)},
           {"end_created_utc", c.end_created_utc}, {"before_s", c.before_s}, {"after_s", c.after_s},
           {"change_pct", c.change_pct}, {"p_value", c.p_value}, {"first", p.first}, {"last", p.last},
-          {"undone_at", p.undone_at ? Json(*p.undone_at) : Json(nullptr)}};
+          {"undone_at", p.undone_at ? Json(*p.undone_at) : Json(nullptr)}, {"settled", c.settled}};
 }
 
 PlacedChange from_json(const Json& j, const SeriesKey& key) {
@@ -72,6 +72,7 @@ PlacedChange from_json(const Json& j, const SeriesKey& key) {
   // throws, and the series is examined again (stored_answers).
   c.cause = j.at("cause").get<std::string>() == "environment" ? ChangeCause::environment : ChangeCause::code;
   c.before_created_utc = j.at("before_created_utc").get<std::string>();
+  c.settled = j.at("settled").get<bool>();
   c.commit = j.at("commit").get<std::string>();
   c.ordinal = optional_integer(j.at("ordinal"));
   c.created_utc = j.at("created_utc").get<std::string>();
@@ -239,7 +240,10 @@ class Triage {
       if (p.last + guard_ > start && p.first < start + guard_) return false;  // the window's start would cut it
     std::vector<PlacedChange> changes;
     for (const PlacedChange& p : stored.changes)
-      if (p.first < start) changes.push_back(p);
+      if (p.first < start) {
+        changes.push_back(p);
+        changes.back().change.settled = true;  // not examined again: --full may see it otherwise
+      }
     for (PlacedChange& p : changes_in(reader, job, tail, start - tail_start, start)) changes.push_back(std::move(p));
     job.changes = std::move(changes);
     job.points = total;

@@ -50,6 +50,12 @@ struct Change {
   // fixed, an improvement later lost): the index in series order of the
   // change that undoes it, within series_changes()'s answer; none otherwise.
   std::optional<std::size_t> undone_by;
+  // Kept from an earlier examination of its series: it lies before the
+  // recent runs the triage examined again (triage_cache.hpp), so a --full
+  // examination may place it at another commit, give it other levels or
+  // drop it.  False where the series was examined whole (or the change is
+  // among its recent runs).
+  bool settled = false;
 };
 
 // "step" or "drift"; "code" or "environment".
