@@ -150,5 +150,14 @@ TEST_F(BaselineUpdate, InstructionsCountTheFirstRoundOnlyAndTheBaselineKeepsTheC
   EXPECT_TRUE(counters.count("instructions_spread_pct"));
 }
 
+// Without valgrind a host suite cannot be counted: one line, exit 2, before
+// anything is measured (a selection of GPU suites only is not refused: CUPTI
+// counts their kernels).
+TEST_F(BaselineUpdate, InstructionsWithoutValgrindRefuseAHostSuite) {
+  const auto run = update("--instructions", "env -u CI PATH=/nonexistent");
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_NE(run.output.find("--instructions: valgrind is not on PATH"), std::string::npos) << run.output;
+}
+
 }  // namespace
 }  // namespace perfgate

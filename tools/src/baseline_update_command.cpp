@@ -1,6 +1,7 @@
 // perfgate baseline update: measure the built suites again, show what moved,
 // and write baselines/<device-slug>/<suite>.json atomically under a lock.
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <map>
@@ -76,9 +77,11 @@ int update_suite(const SuiteEntry& suite, const BaselineUpdateOptions& options, 
 int run_baseline_update(const BaselineUpdateOptions& options) {
   if (!options.from_history.empty()) return run_baseline_from_history(options);
   refuse_baseline_write_in_ci(options.force);
-  if (options.instructions) require_valgrind("--instructions");
   const SuiteManifest manifest = find_suite_manifest(options.build_dir, options.program);
   const std::vector<SuiteEntry> suites = select_suites(manifest, options.suites);
+  // Callgrind counts host suites; a GPU suite's kernels are counted by CUPTI.
+  const bool host_suite = std::any_of(suites.begin(), suites.end(), [](const SuiteEntry& s) { return !s.gpu; });
+  if (options.instructions && host_suite) require_valgrind("--instructions");
   // Private (mkdtemp, mode 0700) and unpredictable: in a folder someone else
   // could make first, they could swap a round's results, and the baseline
   // written (perhaps by root) would be theirs.

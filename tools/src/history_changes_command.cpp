@@ -42,18 +42,32 @@ std::string probability(double p) {
 
 std::string ordinal_text(const std::optional<std::int64_t>& ordinal) { return ordinal ? std::to_string(*ordinal) : "-"; }
 
-// "abc123" for a step, "abc123..def456" for a drift (its first and last
+// A drift, or a step the data cannot place: a range of runs.
+bool ranged(const history::Change& c) { return c.shape == history::ChangeShape::drift || !c.placed; }
+
+// "abc123" for a step, "abc123..def456" for a range (its first and last
 // run), "reruns of abc123" where the machine moved between runs of one commit.
 std::string commits_text(const history::Change& c) {
   const std::string first = printable_text(c.commit.substr(0, 12));
   if (c.cause == history::ChangeCause::environment) return "reruns of " + first;
-  if (c.shape != history::ChangeShape::drift) return first;
+  if (!ranged(c)) return first;
   return first + ".." + printable_text(c.end_commit.substr(0, 12));
 }
 
 std::string ordinals_text(const history::Change& c) {
-  if (c.shape != history::ChangeShape::drift) return ordinal_text(c.ordinal);
+  if (!ranged(c)) return ordinal_text(c.ordinal);
   return ordinal_text(c.ordinal) + ".." + ordinal_text(c.end_ordinal);
+}
+
+// "step", "drift", or "step, unplaced" (somewhere in its range).
+std::string shape_text(const history::Change& c) {
+  return std::string(history::to_string(c.shape)) + (c.shape == history::ChangeShape::step && !c.placed ? ", unplaced" : "");
+}
+
+// A range's width: "30 runs, 12 commits"; "" for a step at one commit.
+std::string width_text(const history::Change& c) {
+  if (!ranged(c)) return "";
+  return std::to_string(c.runs_spanned) + " runs, " + std::to_string(c.commits_spanned) + " commits";
 }
 
 // A bump edge: "undone at <commit>" where a later change of the series
@@ -104,15 +118,16 @@ void print_changes(std::ostream& out, const std::vector<history::Change>& change
   if (changes.empty()) return;
   print_events(out, history::change_events(changes));
   TextTable table(
-      {"benchmark", "testbed", "shape", "cause", "commit", "ordinal", "before", "after", "change", "p", "undone", "examined"},
-      {false, false, false, false, false, true, true, true, true, true, false, false});
+      {"benchmark", "testbed", "shape", "cause", "commit", "ordinal", "width", "before", "after", "change", "p", "undone",
+       "examined"},
+      {false, false, false, false, false, true, false, true, true, true, true, false, false});
   std::size_t environment = 0, settled = 0;
   for (std::size_t i = 0; i < changes.size(); ++i) {
     const history::Change& c = changes[i];
     environment += c.cause == history::ChangeCause::environment ? 1 : 0;
     settled += c.settled ? 1 : 0;
-    table.add({printable_text(c.benchmark), printable_text(c.testbed), history::to_string(c.shape),
-               history::to_string(c.cause), commits_text(c), ordinals_text(c), format_seconds(c.before_s),
+    table.add({printable_text(c.benchmark), printable_text(c.testbed), shape_text(c),
+               history::to_string(c.cause), commits_text(c), ordinals_text(c), width_text(c), format_seconds(c.before_s),
                format_seconds(c.after_s), percent(c.change_pct), probability(c.p_value),
                undone_text(c, by_series[series_of[i]]), c.settled ? "earlier" : "now"});
   }
@@ -142,7 +157,8 @@ nlohmann::json optional_json(const std::optional<std::int64_t>& v) {
 // "events": the steps of one testbed at one commit that moved at least 3
 // series together (history/change_events.hpp), most series first;
 // "settled": the change was kept from an earlier examination (--full may
-// see it otherwise).
+// see it otherwise); "placed" (false: a step somewhere in its range),
+// "runs_spanned" and "commits_spanned" (a range's width).
 nlohmann::json events_json(const std::vector<history::Change>& changes) {
   nlohmann::json list = nlohmann::json::array();
   for (const history::ChangeEvent& e : history::change_events(changes)) {
@@ -178,6 +194,9 @@ std::string changes_json(const std::vector<history::Change>& changes, const std:
                     {"benchmark", c.benchmark},
                     {"testbed", c.testbed},
                     {"shape", history::to_string(c.shape)},
+                    {"placed", c.placed},
+                    {"runs_spanned", c.runs_spanned},
+                    {"commits_spanned", c.commits_spanned},
                     {"cause", history::to_string(c.cause)},
                     {"before_created_utc", c.before_created_utc},
                     {"commit", c.commit},

@@ -6,6 +6,7 @@
 // gate: 0 pass, 1 confirmed regression, 2 harness error, 77 all skipped.
 // Plain `ctest -L perf` exits 8 for a regression and a crash alike.
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -276,13 +277,15 @@ int run_main_job(const RunOptions& options) {
   if (std::error_code error; !fs::is_regular_file(build / "CTestTestfile.cmake", error))
     throw InputError(build.string() + ": not a build tree with tests (no CTestTestfile.cmake); pass --build-dir");
   if (!options.history.empty()) require_run_kind(options.history_kind, "--history-kind");
-  if (options.instructions) require_valgrind("--instructions");
   const fs::path dir = options.report_dir.empty() ? build / "perfgate-report" : fs::absolute(options.report_dir);
   const fs::path ctest = find_ctest(build);
   const std::vector<std::string> args = selection(options, build);
 
   const std::vector<GatedTest> tests = list_tests(ctest, args);
   if (tests.empty()) throw InputError("run: no test matched " + describe_selection(options) + " in " + build.string() + ": nothing to gate");
+  // Callgrind counts host suites; a GPU suite's kernels are counted by CUPTI.
+  const bool host_suite = std::any_of(tests.begin(), tests.end(), [](const GatedTest& t) { return !t.gpu; });
+  if (options.instructions && host_suite) require_valgrind("--instructions");
   remove_earlier_reports(tests);
   // Only what perfgate wrote there is replaced: the folder may be one the
   // user named (a folder of their own files is refused, exit 2).

@@ -304,8 +304,10 @@
   Chart.prototype.changeTitle = function (line, change) {
     var first = line.points[change.first], last = line.points[change.last];
     var text = (this.lines.length > 1 ? line.series.testbed + ': ' : '') + change.shape + ' ' + percent(change.pct);
-    text += change.shape === 'drift' ? ' over ' + first.commit.slice(0, 12) + '..' + last.commit.slice(0, 12)
-                                     : ' at ' + first.commit.slice(0, 12);
+    // A drift, or a step the data cannot place (first != last): its range.
+    text += change.first !== change.last ? (change.shape === 'drift' ? ' over ' : ' somewhere in ') +
+                                               first.commit.slice(0, 12) + '..' + last.commit.slice(0, 12)
+                                         : ' at ' + first.commit.slice(0, 12);
     if (change.undoneBy !== null) text += ', taken back at ' + line.points[line.series.changes[change.undoneBy].first].commit.slice(0, 12);
     return text + ': ' + seconds(change.before) + ' -> ' + seconds(change.after) + ', p ' + change.p.toPrecision(2);
   };
@@ -335,8 +337,9 @@
     this.marks.appendChild(band);
   };
 
-  // Steps as a line at their first run; a drift as a band over its range
-  // with a mark at each end; a bump's two edges and the band between them.
+  // Steps as a line at their first run; a drift (or a step the data cannot
+  // place) as a band over its range with a mark at each end; a bump's two
+  // edges and the band between them.
   Chart.prototype.placeMarks = function (graph) {
     var self = this, area = graph.getArea(), range = graph.xAxisRange();
     this.marks.textContent = '';
@@ -350,8 +353,8 @@
         var left = graph.toDomXCoord(Math.max(x1, range[0])), right = graph.toDomXCoord(Math.min(x2, range[1]));
         var direction = change.pct > 0 ? 'regression' : 'improvement', title = self.changeTitle(line, change);
         var bump = change.undoneBy !== null || changes.some(function (other) { return other.undoneBy === c; });
-        if (change.shape === 'drift') {
-          self.band(left, right, area, 'drift ' + direction);
+        if (change.shape === 'drift' || change.first !== change.last) {
+          self.band(left, right, area, (change.shape === 'drift' ? 'drift ' : 'drift unplaced ') + direction);
           if (x2 <= range[1]) self.mark(graph.toDomXCoord(x2), area, 'drift-end ' + direction, last.commit, title);
           if (x1 < range[0]) return;
         } else if (change.undoneBy !== null) {

@@ -27,7 +27,8 @@ std::vector<ChangeSpan> change_positions(const std::vector<history::SeriesPoint>
     ChangeSpan span;
     span.first = find_run(points, from, c.commit, c.ordinal, c.created_utc);
     span.last = span.first;
-    if (c.shape == history::ChangeShape::drift && !c.end_commit.empty())
+    // A drift, or a step the data cannot place: its range.
+    if ((c.shape == history::ChangeShape::drift || !c.placed) && !c.end_commit.empty())
       span.last = find_run(points, span.first, c.end_commit, c.end_ordinal, c.end_created_utc);
     at.push_back(span);
     from = span.first;

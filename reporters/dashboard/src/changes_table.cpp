@@ -21,7 +21,11 @@ std::string what_happened(const ListedChange& listed) {
   const Change& c = listed.change;
   // Reruns of one commit differ by the machine: no commit is to blame.
   if (c.cause == history::ChangeCause::environment) return "environment: between reruns of " + short_commit(c.commit);
-  if (c.shape == ChangeShape::drift) return "drift";
+  if (c.shape == ChangeShape::drift)
+    return "drift over " + std::to_string(c.runs_spanned) + " runs, " + std::to_string(c.commits_spanned) + " commits";
+  if (!c.placed)
+    return "step somewhere in " + std::to_string(c.runs_spanned) + " runs, " + std::to_string(c.commits_spanned) +
+           " commits";
   if (!listed.undone_at.empty())
     return std::string(c.change_pct > 0 ? "regression" : "improvement") + ", taken back at " + short_commit(listed.undone_at);
   if (!listed.undoes.empty()) return "step, takes back " + short_commit(listed.undoes);
@@ -32,7 +36,7 @@ std::string commit_cell(const ListedChange& listed, const RepositoryLinks& links
   const Change& c = listed.change;
   std::string html = "<td class=\"commit\" title=\"" + xml_escape_attribute(c.commit) + "\">" +
                      links.commit.html(c.commit, short_commit(c.commit));
-  const bool ranged = c.shape == ChangeShape::drift && !c.end_commit.empty() && c.end_commit != c.commit;
+  const bool ranged = (c.shape == ChangeShape::drift || !c.placed) && !c.end_commit.empty() && c.end_commit != c.commit;
   if (ranged) html += " to " + links.commit.html(c.end_commit, short_commit(c.end_commit));
   const std::string& to = ranged ? c.end_commit : c.commit;
   // Reruns of one commit have no range: the code did not change between them.
@@ -45,7 +49,7 @@ std::string commit_cell(const ListedChange& listed, const RepositoryLinks& links
 
 std::string ordinal_text(const Change& c) {
   std::string text = c.ordinal ? std::to_string(*c.ordinal) : "-";
-  if (c.shape == ChangeShape::drift && c.end_ordinal && c.end_ordinal != c.ordinal)
+  if ((c.shape == ChangeShape::drift || !c.placed) && c.end_ordinal && c.end_ordinal != c.ordinal)
     text += "-" + std::to_string(*c.end_ordinal);
   return text;
 }

@@ -60,12 +60,14 @@ std::string summary(const HistoryFacts& f) {
   return html + "</dl>\n";
 }
 
-// "+25.0% at 1a2b3c4d5e6f", "+3.1% drift over 1a2b..9f8e", "+6.0% at 1a2b, taken back at 9f8e".
+// "+25.0% at 1a2b3c4d5e6f", "+3.1% drift over 1a2b..9f8e", "+2.0% somewhere in 1a2b..9f8e" (a step
+// the data cannot place), "+6.0% at 1a2b, taken back at 9f8e".
 std::string latest_change_text(const ListedChange& listed) {
   const history::Change& c = listed.change;
   std::string text = percent_text(c.change_pct);
   if (c.shape == history::ChangeShape::drift)
     return text + " drift over " + c.commit.substr(0, 12) + ".." + c.end_commit.substr(0, 12);
+  if (!c.placed) return text + " somewhere in " + c.commit.substr(0, 12) + ".." + c.end_commit.substr(0, 12);
   text += " at " + c.commit.substr(0, 12);
   if (!listed.undone_at.empty()) text += ", taken back at " + listed.undone_at.substr(0, 12);
   return text;

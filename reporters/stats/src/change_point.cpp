@@ -296,7 +296,7 @@ std::vector<ChangePoint> retest(Segment series, std::vector<std::size_t> points,
   result.reserve(points.size());
   for (std::size_t i = 0; i < points.size(); ++i)
     result.push_back({points[i], tests[i].p_value, tests[i].mean_before, tests[i].mean_after, false, points[i],
-                      points[i]});
+                      points[i], false});
   return result;
 }
 
@@ -309,6 +309,7 @@ void classify_shapes(Segment series, std::vector<ChangePoint>& points, const Ram
     const ShapeFit fit = fit_shape(series.subspan(begin, end - begin), settings);
     if (!fit.drift) continue;
     points[i].drift = true;
+    points[i].trend = fit.evidence >= settings.min_evidence;
     points[i].first_moved = begin + fit.first_moved;
     points[i].first_at_level = begin + fit.first_at_level;
   }
@@ -347,6 +348,7 @@ bool merge_into_drift(Segment series, std::vector<ChangePoint>& points, std::siz
   if (!fit.drift || cost > settings.max_merge_cost) return false;
   if (begin + fit.first_moved > first.index + 1 || begin + fit.first_at_level + 1 < second.index) return false;
   first.drift = true;
+  first.trend = fit.evidence >= settings.min_evidence;
   first.p_value = std::min(first.p_value, second.p_value);
   first.first_moved = begin + fit.first_moved;
   first.first_at_level = begin + fit.first_at_level;

@@ -54,13 +54,22 @@ TEST(SiteParts, TheChangesLinkTheirCommitsAndADriftItsRange) {
   drift.end_commit = "d9";
   drift.ordinal = 11;
   drift.end_ordinal = 40;
+  drift.placed = false;
+  drift.runs_spanned = 30;
+  drift.commits_spanned = 12;
   const CommitLink link = CommitLink::from_template("https://h/r/commit/{commit}");
   const std::string table = changes_table(listed_changes({drift}), "../", link);
   EXPECT_NE(table.find("<a class=\"commit\" href=\"https://h/r/commit/d1\">d1</a> to "
                        "<a class=\"commit\" href=\"https://h/r/commit/d9\">d9</a>"), std::string::npos) << table;
   EXPECT_NE(table.find(">11-40<"), std::string::npos) << table;
-  EXPECT_NE(table.find("<td>drift</td>"), std::string::npos) << table;
+  EXPECT_NE(table.find("<td>drift over 30 runs, 12 commits</td>"), std::string::npos) << table;
   EXPECT_EQ(changes_table(listed_changes({drift}), "../", CommitLink{}).find("href=\"https"), std::string::npos);
+  // Issue 45 item 5: a step the data cannot place shows its range and width too.
+  Change unplaced = drift;
+  unplaced.shape = history::ChangeShape::step;
+  const std::string step_table = changes_table(listed_changes({unplaced}), "../", link);
+  EXPECT_NE(step_table.find("<td>step somewhere in 30 runs, 12 commits</td>"), std::string::npos) << step_table;
+  EXPECT_NE(step_table.find(">11-40<"), std::string::npos) << step_table;
 }
 
 TEST(SiteParts, AChangeLinksItsRangeOfCommitsUnlessItLiesBetweenRunsOfOneCommit) {

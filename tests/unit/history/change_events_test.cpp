@@ -32,6 +32,9 @@ TEST(ChangeEvents, OneCommitThatMovedManySeriesIsOneEventWithItsMedian) {
   Change drift = step("io", "stat", "abc", -40.0);
   drift.shape = ChangeShape::drift;
   changes.push_back(drift);
+  Change unplaced = step("io", "chmod", "abc", -45.0);
+  unplaced.placed = false;  // somewhere in a range that starts at abc
+  changes.push_back(unplaced);
   const std::vector<ChangeEvent> events = change_events(changes);
   ASSERT_EQ(events.size(), 1u) << "def moved one series, runner-b one, and a drift has no one commit";
   const ChangeEvent& e = events[0];

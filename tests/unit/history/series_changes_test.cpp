@@ -84,6 +84,37 @@ TEST(SeriesChanges, DriftHasARangeOfCommitsAndItsTotal) {
   EXPECT_EQ(drift.end_commit, std::string("c").append(std::to_string(*drift.end_ordinal)));
   EXPECT_NEAR(drift.change_pct, 6.0, 1.5);
   EXPECT_FALSE(drift.undone_by.has_value());
+  EXPECT_FALSE(drift.placed);
+  // Its width: the runs of its range, each of its own commit here.
+  EXPECT_EQ(drift.runs_spanned, static_cast<std::size_t>(*drift.end_ordinal - *drift.ordinal + 1));
+  EXPECT_EQ(drift.commits_spanned, drift.runs_spanned);
+}
+
+// Issue 45 item 5: a small step (1.5 sigma) in a long history is real, but
+// the data cannot place it at one commit, and no ramp fits better than a
+// step: a step somewhere in a range of commits, with the range's width,
+// never a drift.
+TEST(SeriesChanges, ASmallStepTheDataCannotPlaceIsAStepOverARangeNotADrift) {
+  std::size_t unplaced = 0, drifts = 0, placed = 0;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    std::vector<double> levels(200, 1.0);
+    for (std::size_t i = 100; i < 200; ++i) levels[i] = 1.03;
+    for (const Change& c : series_changes(kKey, history_of(levels, 0.02, seed), {})) {
+      if (c.shape == ChangeShape::drift) {
+        ++drifts;
+      } else if (!c.placed) {
+        ++unplaced;
+        EXPECT_GT(c.runs_spanned, 5u) << "seed " << seed;
+        EXPECT_EQ(c.commits_spanned, c.runs_spanned) << "seed " << seed;
+        EXPECT_NE(c.commit, c.end_commit) << "seed " << seed;
+      } else {
+        ++placed;
+        EXPECT_EQ(c.runs_spanned, 1u);
+      }
+    }
+  }
+  EXPECT_GE(unplaced, 5u) << "placed " << placed << ", drifts " << drifts;
+  EXPECT_LE(drifts, 2u) << "a step is no trend: unplaced " << unplaced << ", placed " << placed;
 }
 
 // The triage's form of the same answer: medians and a run per point (the

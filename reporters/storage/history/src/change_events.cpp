@@ -49,7 +49,8 @@ ChangeEvent event_of(const std::vector<Change>& changes, std::vector<std::size_t
 std::vector<ChangeEvent> change_events(const std::vector<Change>& changes, std::size_t min_series) {
   std::map<EventKey, std::vector<std::size_t>> groups;
   for (std::size_t i = 0; i < changes.size(); ++i)
-    if (changes[i].shape == ChangeShape::step && !changes[i].commit.empty()) groups[key_of(changes[i])].push_back(i);
+    if (changes[i].shape == ChangeShape::step && changes[i].placed && !changes[i].commit.empty())
+      groups[key_of(changes[i])].push_back(i);
   std::vector<ChangeEvent> events;
   for (auto& [key, members] : groups)
     if (members.size() >= std::max<std::size_t>(min_series, 1)) events.push_back(event_of(changes, std::move(members)));

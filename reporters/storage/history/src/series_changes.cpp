@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
+#include <string>
 
 #include "perfgate/stats/summary.hpp"
 
@@ -83,6 +85,14 @@ bool between_reruns(const RunOfPoint& run_of, std::size_t first, std::size_t las
   return true;
 }
 
+// The width of a change's range: its runs, and the distinct commits among them.
+void span(Change& c, const RunOfPoint& run_of, std::size_t first, std::size_t last) {
+  c.runs_spanned = last - first + 1;
+  std::set<std::string> commits;
+  for (std::size_t i = first; i <= last; ++i) commits.insert(run_of(i).commit);
+  c.commits_spanned = commits.size();
+}
+
 void place(Change& c, const SeriesPoint& first, const SeriesPoint& last) {
   c.commit = first.commit;
   c.ordinal = first.ordinal;
@@ -114,8 +124,12 @@ std::vector<IndexedChange> indexed_changes(const SeriesKey& key, std::span<const
     c.suite = key.suite;
     c.benchmark = key.benchmark;
     c.testbed = key.testbed;
-    c.shape = found[i].drift ? ChangeShape::drift : ChangeShape::step;
+    // A drift only where a ramp fits: a change the data cannot place at one
+    // commit but that shows no trend is a step somewhere in its range.
+    c.shape = found[i].drift && found[i].trend ? ChangeShape::drift : ChangeShape::step;
+    c.placed = !found[i].drift;
     place(c, run_of(indexed.first), run_of(indexed.last));
+    span(c, run_of, indexed.first, indexed.last);
     if (indexed.first > 0) c.before_created_utc = run_of(indexed.first - 1).created_utc;
     if (between_reruns(run_of, indexed.first, indexed.last)) c.cause = ChangeCause::environment;
     c.before_s = segment_median(medians, l.before_begin, l.before_end);

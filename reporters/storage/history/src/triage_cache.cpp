@@ -58,7 +58,8 @@ Json to_json(const PlacedChange& p) {
           {"created_utc", c.created_utc}, {"end_commit", c.end_commit}, {"end_ordinal", optional_json(c.end_ordinal)},
           {"end_created_utc", c.end_created_utc}, {"before_s", c.before_s}, {"after_s", c.after_s},
           {"change_pct", c.change_pct}, {"p_value", c.p_value}, {"first", p.first}, {"last", p.last},
-          {"undone_at", p.undone_at ? Json(*p.undone_at) : Json(nullptr)}, {"settled", c.settled}};
+          {"undone_at", p.undone_at ? Json(*p.undone_at) : Json(nullptr)}, {"settled", c.settled},
+          {"placed", c.placed}, {"runs_spanned", c.runs_spanned}, {"commits_spanned", c.commits_spanned}};
 }
 
 PlacedChange from_json(const Json& j, const SeriesKey& key) {
@@ -73,6 +74,9 @@ PlacedChange from_json(const Json& j, const SeriesKey& key) {
   c.cause = j.at("cause").get<std::string>() == "environment" ? ChangeCause::environment : ChangeCause::code;
   c.before_created_utc = j.at("before_created_utc").get<std::string>();
   c.settled = j.at("settled").get<bool>();
+  c.placed = j.at("placed").get<bool>();
+  c.runs_spanned = j.at("runs_spanned").get<std::size_t>();
+  c.commits_spanned = j.at("commits_spanned").get<std::size_t>();
   c.commit = j.at("commit").get<std::string>();
   c.ordinal = optional_integer(j.at("ordinal"));
   c.created_utc = j.at("created_utc").get<std::string>();

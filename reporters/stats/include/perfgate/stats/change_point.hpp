@@ -52,6 +52,10 @@ struct ChangePoint {
   bool drift = false;
   std::size_t first_moved = 0;
   std::size_t first_at_level = 0;
+  // A drift whose ramp fits clearly better than any step (ramp_fit.hpp's
+  // first rule): the data show a trend.  A drift without it is a step the
+  // data cannot place (the second rule): somewhere in the range.
+  bool trend = false;
 };
 
 // Change points in index order.  Series shorter than 2 * min_segment: none.

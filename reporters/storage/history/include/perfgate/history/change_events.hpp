@@ -6,7 +6,8 @@
 // commit (the first run at the new level), kept apart by cause: code, or
 // environment (the level moved between reruns of one commit: changes.hpp);
 // environment events are also told apart by the date of their first run at
-// the new level.  Drifts have no one commit and are never grouped.
+// the new level.  Drifts and steps the data cannot place have no one commit
+// and are never grouped.
 
 #include <cstddef>
 #include <cstdint>

@@ -18,8 +18,10 @@
 
 namespace perfgate::history {
 
-// How the level moved: at once (a step at one commit) or gradually over a
-// range of commits (a drift, which no single commit is to blame for).
+// How the level moved: at once (a step) or gradually over a range of
+// commits (a drift: the data show a trend, and no single commit is to blame
+// for it).  A step is placed at one commit, or, where the data cannot place
+// it (Change::placed false), somewhere in a range of commits.
 enum class ChangeShape { step, drift };
 
 // What moved the level: the code (a commit is to blame), or the machine:
@@ -46,6 +48,13 @@ struct Change {
   double after_s = 0.0;
   double change_pct = 0.0;              // (after / before - 1) x 100: > 0 slower (a drift: its total)
   double p_value = 1.0;
+  // A step the data place at one commit; false: it lies somewhere between
+  // commit and end_commit (a drift is never placed).
+  bool placed = true;
+  // A range's width (a drift's, or an unplaced step's): its runs and the
+  // distinct commits among them; 1 and 1 for a placed step.
+  std::size_t runs_spanned = 1;
+  std::size_t commits_spanned = 1;
   // A step that a later step of this series takes back (a regression later
   // fixed, an improvement later lost): the index in series order of the
   // change that undoes it, within series_changes()'s answer; none otherwise.

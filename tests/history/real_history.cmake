@@ -1,0 +1,77 @@
+# A real history (tests/fixtures/histories: a public repository's
+# github-action-benchmark data.js) through perfgate's history: split into one
+# Google Benchmark file a run (tools/study/data_js_to_runs.py), ingested one
+# run at a time as CI does (--commit, --ordinal: reruns of a commit share
+# it), then triaged.  What must hold is what a team reading it needs:
+# every file is taken, reruns are said to repeat their commit, and the one
+# commit that moved the whole suite is one event, listed first.
+#
+# -DPYTHON= -DPERFGATE= -DCONVERTER= -DFIXTURE= -DOUT=
+#   -DEVENT_COMMIT= -DEVENT_SERIES= (the event expected first)
+#   -DREPEATS= (runs ingest must say repeat a commit)
+cmake_policy(VERSION 3.20)  # quoted arguments are strings (CMP0054)
+foreach(var PYTHON PERFGATE CONVERTER FIXTURE OUT EVENT_COMMIT EVENT_SERIES REPEATS)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "real_history.cmake: -D${var}= is required")
+  endif()
+endforeach()
+file(REMOVE_RECURSE "${OUT}")
+file(MAKE_DIRECTORY "${OUT}")
+execute_process(COMMAND "${PYTHON}" "${CONVERTER}" "${FIXTURE}" "${OUT}/runs" RESULT_VARIABLE code OUTPUT_VARIABLE said
+                ERROR_VARIABLE said)
+if(NOT code EQUAL 0)
+  message(FATAL_ERROR "the converter failed (${code}): ${said}")
+endif()
+file(STRINGS "${OUT}/runs/manifest.tsv" lines)
+set(history "${OUT}/h.sqlite")
+set(repeats 0)
+set(runs 0)
+foreach(line IN LISTS lines)
+  if(line MATCHES "^#")
+    continue()
+  endif()
+  string(REPLACE "\t" ";" fields "${line}")
+  list(GET fields 0 file)
+  list(GET fields 1 commit)
+  list(GET fields 2 ordinal)
+  list(GET fields 4 suite)
+  execute_process(COMMAND "${PERFGATE}" history ingest --history "${history}" --testbed ci --suite "${suite}"
+                          --commit "${commit}" --ordinal "${ordinal}" "${OUT}/runs/${file}"
+                  RESULT_VARIABLE code OUTPUT_VARIABLE said ERROR_VARIABLE said)
+  if(NOT code EQUAL 0)
+    message(FATAL_ERROR "ingest of ${file} failed (${code}): ${said}")
+  endif()
+  if(said MATCHES "arrived late")
+    message(FATAL_ERROR "${file}: a run in manifest order is never late: ${said}")
+  endif()
+  if(said MATCHES "measured a commit the history had measured")
+    math(EXPR repeats "${repeats} + 1")
+  endif()
+  math(EXPR runs "${runs} + 1")
+endforeach()
+if(NOT repeats EQUAL REPEATS)
+  message(FATAL_ERROR "ingest said ${repeats} of ${runs} runs repeat a commit, not ${REPEATS}")
+endif()
+execute_process(COMMAND "${PERFGATE}" history changes --history "${history}" --json "${OUT}/changes.json"
+                RESULT_VARIABLE code OUTPUT_VARIABLE said ERROR_VARIABLE said)
+if(NOT code EQUAL 0)
+  message(FATAL_ERROR "history changes failed (${code}): ${said}")
+endif()
+file(READ "${OUT}/changes.json" doc)
+string(JSON events LENGTH "${doc}" events)
+if(events EQUAL 0)
+  message(FATAL_ERROR "no event in ${OUT}/changes.json; the output was: ${said}")
+endif()
+string(JSON commit GET "${doc}" events 0 commit)
+string(JSON series GET "${doc}" events 0 series)
+string(JSON kind GET "${doc}" events 0 kind)
+if(NOT commit STREQUAL EVENT_COMMIT OR NOT series EQUAL EVENT_SERIES OR NOT kind STREQUAL "code")
+  message(FATAL_ERROR "the first event is ${kind} at ${commit} moving ${series} series, not code at ${EVENT_COMMIT} "
+                      "moving ${EVENT_SERIES}: ${said}")
+endif()
+string(FIND "${said}" "event(s) moved 3 or more series together" events_at)
+string(FIND "${said}" "  benchmark  " table_at)
+if(events_at LESS 0 OR table_at LESS events_at)
+  message(FATAL_ERROR "the events are not listed before the changes: ${said}")
+endif()
+message(STATUS "${runs} runs, ${repeats} repeating a commit; first event: ${kind} at ${commit}, ${series} series")
