@@ -292,6 +292,8 @@ void add_options(CLI::App& app, Options& o) {
   app.add_option("--max-rank-p", o.settings.max_rank_p_value, "ChangePointSettings::max_rank_p_value (1: off)")
       ->check(CLI::Range(1e-300, 1.0))
       ->capture_default_str();
+  app.add_option("--local-half-width", o.settings.local_half_width,
+                 "ChangePointSettings::local_half_width (0: no local search)")->capture_default_str();
   app.add_option("--min-segment", o.settings.min_segment, "ChangePointSettings::min_segment")
       ->check(CLI::Range(2, 1000))
       ->capture_default_str();

@@ -284,6 +284,8 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0.0, 1.0))->capture_default_str();
   app.add_option("--max-bump-width", o.settings.max_bump_width, "ChangePointSettings::max_bump_width")
       ->check(CLI::Range(1, 1000000))->capture_default_str();
+  app.add_option("--local-half-width", o.settings.local_half_width,
+                 "ChangePointSettings::local_half_width (0: no local search)")->capture_default_str();
   app.add_option("--drift-evidence", o.settings.shape.min_evidence, "RampSettings::min_evidence")->capture_default_str();
   app.add_option("--merge-cost", o.settings.shape.max_merge_cost, "RampSettings::max_merge_cost")->capture_default_str();
   app.add_option("--location-level", o.settings.shape.location_level, "RampSettings::location_level")->capture_default_str();

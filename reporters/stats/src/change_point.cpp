@@ -6,6 +6,7 @@
 #include <limits>
 #include <numeric>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <utility>
 
@@ -227,12 +228,45 @@ bool significant_bump(Segment segment, const Bump& bump, const ChangePointSettin
   return significant_split(outside, segment.subspan(bump.begin, bump.end - bump.begin), bump_level);
 }
 
+// A split tested on the `half_width` points on either side of it within
+// [begin, end) (its neighbours, or the segment searched), at Bonferroni's
+// level over `candidates` splits.
+SplitTest local_test(Segment series, std::size_t begin, std::size_t tau, std::size_t end, std::size_t half_width) {
+  const std::size_t from = std::max(begin, tau > half_width ? tau - half_width : 0);
+  const std::size_t to = std::min(end, tau + half_width);
+  return split_test(series.subspan(from, tau - from), series.subspan(tau, to - tau));
+}
+
+ChangePointSettings local_level(const ChangePointSettings& settings, std::size_t candidates) {
+  ChangePointSettings level = settings;
+  level.max_p_value = settings.max_bump_p_value / static_cast<double>(std::max<std::size_t>(candidates, 1));
+  return level;
+}
+
+// The split of a segment whose neighbourhoods (half_width points a side)
+// differ most by Student's test; nullopt when none can be tested.
+std::optional<std::size_t> best_local_split(Segment segment, const ChangePointSettings& settings) {
+  const std::size_t n = segment.size(), h = settings.local_half_width;
+  if (h < settings.min_segment || n < 2 * settings.min_segment) return std::nullopt;
+  std::optional<std::size_t> best;
+  double best_p = 2.0;
+  for (std::size_t tau = settings.min_segment; tau + settings.min_segment <= n; ++tau) {
+    const std::size_t from = tau > h ? tau - h : 0, to = std::min(n, tau + h);
+    const double p = student_test(segment.subspan(from, tau - from), segment.subspan(tau, to - tau)).p_value;
+    if (p < best_p) {
+      best_p = p;
+      best = tau;
+    }
+  }
+  return best;
+}
+
 // Bisection: split a segment where Q is largest, keep the split when the
 // tests between its sides are significant, and go on in both sides.  When the
 // best split fails, a bump (a change later taken back) may still be there:
 // one side of any single split mixes both of its levels.  Then the best
 // interval against its outside is tested, and both of its edges kept.
-std::vector<std::size_t> bisect(Segment series, const ChangePointSettings& settings) {
+std::vector<std::size_t> bisect(Segment series, const ChangePointSettings& settings, std::set<std::size_t>& local) {
   std::vector<std::size_t> found;
   std::vector<std::pair<std::size_t, std::size_t>> pending{{0, series.size()}};
   while (!pending.empty()) {
@@ -249,7 +283,18 @@ std::vector<std::size_t> bisect(Segment series, const ChangePointSettings& setti
     }
     if (settings.max_bump_p_value <= 0.0) continue;
     const std::optional<Bump> bump = best_bump(segment, settings.min_segment, settings.max_bump_width);
-    if (!bump || !significant_bump(segment, *bump, settings)) continue;
+    if (!bump || !significant_bump(segment, *bump, settings)) {
+      // Several levels back and forth: a split that holds in its neighbourhood.
+      const std::optional<std::size_t> tau_local = best_local_split(segment, settings);
+      if (!tau_local || !significant(local_test(segment, 0, *tau_local, segment.size(), settings.local_half_width),
+                                     local_level(settings, series.size())))
+        continue;
+      found.push_back(begin + *tau_local);
+      local.insert(begin + *tau_local);
+      pending.emplace_back(begin, begin + *tau_local);
+      pending.emplace_back(begin + *tau_local, end);
+      continue;
+    }
     found.push_back(begin + bump->begin);
     found.push_back(begin + bump->end);
     pending.emplace_back(begin, begin + bump->begin);
@@ -280,9 +325,26 @@ std::vector<SplitTest> test_against_neighbours(Segment series, const std::vector
 // weakest non-significant one, one at a time (dropping one merges two
 // segments and changes its neighbours' tests), until all pass.  The weakest
 // is the one with the largest t-test p-value.
-std::vector<ChangePoint> retest(Segment series, std::vector<std::size_t> points,
+// A change the local search found is re-tested in its neighbourhood too:
+// between its final neighbours, on at most local_half_width points a side,
+// at the local search's level; it stands when either test passes.
+void retest_locally(Segment series, const std::vector<std::size_t>& points, const std::set<std::size_t>& local,
+                    std::vector<SplitTest>& tests, const ChangePointSettings& settings) {
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    if (!local.count(points[i]) || significant(tests[i], settings)) continue;
+    const std::size_t begin = i == 0 ? 0 : points[i - 1];
+    const std::size_t end = i + 1 == points.size() ? series.size() : points[i + 1];
+    const SplitTest near = local_test(series, begin, points[i], end, settings.local_half_width);
+    // Its p-value is below the local level, itself below max_p_value: the
+    // weakest-first order reads both kinds of test alike.
+    if (significant(near, local_level(settings, series.size()))) tests[i] = near;
+  }
+}
+
+std::vector<ChangePoint> retest(Segment series, std::vector<std::size_t> points, const std::set<std::size_t>& local,
                                 const ChangePointSettings& settings) {
   std::vector<SplitTest> tests = test_against_neighbours(series, points);
+  retest_locally(series, points, local, tests, settings);
   while (!tests.empty()) {
     auto weakest = tests.end();
     for (auto test = tests.begin(); test != tests.end(); ++test)
@@ -291,6 +353,7 @@ std::vector<ChangePoint> retest(Segment series, std::vector<std::size_t> points,
     if (weakest == tests.end()) break;
     points.erase(points.begin() + (weakest - tests.begin()));
     tests = test_against_neighbours(series, points);
+    retest_locally(series, points, local, tests, settings);
   }
   std::vector<ChangePoint> result;
   result.reserve(points.size());
@@ -368,7 +431,9 @@ void merge_drifts(Segment series, std::vector<ChangePoint>& points, const RampSe
 std::vector<ChangePoint> find_change_points(std::span<const double> series, const ChangePointSettings& settings) {
   check_input(series, settings);
   if (series.size() < 2 * settings.min_segment) return {};
-  std::vector<ChangePoint> points = retest(series, bisect(series, settings), settings);
+  std::set<std::size_t> local;
+  std::vector<std::size_t> found = bisect(series, settings, local);
+  std::vector<ChangePoint> points = retest(series, std::move(found), local, settings);
   classify_shapes(series, points, settings.shape);
   merge_drifts(series, points, settings.shape);
   return points;

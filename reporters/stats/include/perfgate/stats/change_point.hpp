@@ -38,6 +38,15 @@ struct ChangePointSettings {
   // agrees.  Calibration: docs/measurements.md.  0: no bump search.
   double max_bump_p_value = 1e-4;
   std::size_t max_bump_width = 100;
+  // Where neither the best split nor the best bump of a segment passes (a
+  // series of several levels back and forth: each side of any one split
+  // mixes levels), each split is tested on the `local_half_width` points on
+  // either side of it alone (cut at the segment's ends), and the best is
+  // kept when its t-test is below max_bump_p_value divided by the number of
+  // splits compared (Bonferroni) and the rank test agrees.  Such a change is
+  // re-tested the same way, in its neighbourhood between its neighbours, by
+  // the second pass (issue 45).  0: no local search.
+  std::size_t local_half_width = 6;
   // Step or drift, between each change's neighbours (stats/ramp_fit.hpp).
   RampSettings shape;
 };
