@@ -105,6 +105,7 @@ void print_events(std::ostream& out, const std::vector<history::ChangeEvent>& ev
 }
 
 void print_changes(std::ostream& out, const std::vector<history::Change>& changes,
+                   const std::vector<history::ChangeEvent>& events,
                    const std::vector<std::size_t>& series_of, const SeriesChanges& by_series,
                    const history::TriageCoverage& coverage, const ChangesSince& since) {
   out << "perfgate: " << changes.size() << " change(s)";
@@ -116,7 +117,7 @@ void print_changes(std::ostream& out, const std::vector<history::Change>& change
         << " main-line runs, too few to judge";
   out << "\n";
   if (changes.empty()) return;
-  print_events(out, history::change_events(changes));
+  print_events(out, events);
   TextTable table(
       {"benchmark", "testbed", "shape", "cause", "commit", "ordinal", "width", "before", "after", "change", "p", "undone",
        "examined"},
@@ -159,9 +160,9 @@ nlohmann::json optional_json(const std::optional<std::int64_t>& v) {
 // "settled": the change was kept from an earlier examination (--full may
 // see it otherwise); "placed" (false: a step somewhere in its range),
 // "runs_spanned" and "commits_spanned" (a range's width).
-nlohmann::json events_json(const std::vector<history::Change>& changes) {
+nlohmann::json events_json(const std::vector<history::Change>& changes, const std::vector<history::ChangeEvent>& events) {
   nlohmann::json list = nlohmann::json::array();
-  for (const history::ChangeEvent& e : history::change_events(changes)) {
+  for (const history::ChangeEvent& e : events) {
     nlohmann::json benchmarks = nlohmann::json::array();
     for (const std::size_t i : e.changes) benchmarks.push_back({{"suite", changes[i].suite}, {"benchmark", changes[i].benchmark}});
     list.push_back({{"kind", history::to_string(e.kind)},
@@ -180,7 +181,8 @@ nlohmann::json events_json(const std::vector<history::Change>& changes) {
   return list;
 }
 
-std::string changes_json(const std::vector<history::Change>& changes, const std::vector<std::size_t>& series_of,
+std::string changes_json(const std::vector<history::Change>& changes, const std::vector<history::ChangeEvent>& events,
+                         const std::vector<std::size_t>& series_of,
                          const SeriesChanges& by_series, const history::TriageCoverage& coverage,
                          const ChangesSince& since, std::size_t standing_regressions) {
   nlohmann::json list = nlohmann::json::array();
@@ -212,7 +214,7 @@ std::string changes_json(const std::vector<history::Change>& changes, const std:
                     {"undone_by", undone},
                     {"settled", c.settled}});
   }
-  return nlohmann::json{{"events", events_json(changes)},
+  return nlohmann::json{{"events", events_json(changes, events)},
                         {"changes", list},
                         {"series", coverage.series},
                         {"series_too_short", coverage.too_short},
@@ -277,9 +279,10 @@ int run_history_changes(const HistoryChangesOptions& options) {
     series_of.push_back(s);
     standing += is_standing_regression(*change) ? 1 : 0;
   }
-  print_changes(std::cout, changes, series_of, by_series, coverage, since);
+  const std::vector<history::ChangeEvent> events = history::change_events(changes);
+  print_changes(std::cout, changes, events, series_of, by_series, coverage, since);
   if (!options.json.empty())
-    write_file_atomically(options.json, changes_json(changes, series_of, by_series, coverage, since, standing));
+    write_file_atomically(options.json, changes_json(changes, events, series_of, by_series, coverage, since, standing));
   if (options.fail_on != "regression" || standing == 0) return kExitOk;
   std::cerr << "perfgate: " << standing << " regression(s) not undone"
             << (since.text().empty() ? "" : " since " + printable_text(since.text())) << ": exit 1 (--fail-on regression)\n";

@@ -1,6 +1,7 @@
 #include "count/counted_kernels.hpp"
 
 #include <algorithm>
+#include <iostream>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -13,11 +14,6 @@
 
 namespace perfgate::count {
 namespace {
-
-// The counts the case's counters add up over its kernels; the occupancy, a
-// share of the SMs' peak, is not an amount and stays per kernel.
-const char* const kCaseCounts[] = {counter::kKernelInstructions, counter::kKernelDramBytesRead,
-                                   counter::kKernelDramBytesWritten, counter::kKernelL2Bytes};
 
 struct KernelTally {
   std::int64_t launches = 0;
@@ -57,7 +53,7 @@ std::optional<double> sample_total(const std::vector<CountedRange>& sample, cons
 }
 
 void add_case_counters(const CountedCase& counted, BenchmarkResult& found) {
-  for (const char* name : kCaseCounts) {
+  for (const char* name : counter::kKernelCaseCounts) {  // the occupancy, a share, stays per kernel
     std::vector<double> totals;
     for (const auto& sample : counted.samples)
       if (const auto total = sample_total(sample, name, counted.calls_per_sample)) totals.push_back(*total);
@@ -93,11 +89,20 @@ BenchmarkResult fold_counted_case(const CountedCase& counted) {
   return found;
 }
 
-void keep_counted_case(const std::string& case_name, CountedCase counted) {
+bool keep_counted_case(const std::string& case_name, CountedCase counted) {
   Store& s = store();
   const std::lock_guard lock(s.mutex);
-  s.pending[case_name] = std::move(counted);
   if (!case_name.empty()) s.counted.insert(case_name);
+  if (counted.dropped_ranges > 0) {
+    // Launches the image had no room for are missing from every sum: short
+    // counts would read as less work.
+    std::cerr << "perfgate: case " << (case_name.empty() ? "(unnamed)" : case_name) << ": "
+              << counted.dropped_ranges << " kernel launch(es) past the " << counted.max_ranges
+              << " a sample can hold were not counted; the case keeps its times, uncounted\n";
+    return false;
+  }
+  s.pending[case_name] = std::move(counted);
+  return true;
 }
 
 bool was_counted(const std::string& case_name) {

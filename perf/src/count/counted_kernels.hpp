@@ -28,6 +28,7 @@ struct CountedCase {
   std::vector<std::vector<CountedRange>> samples;
   std::int64_t calls_per_sample = 0;
   std::size_t dropped_ranges = 0;  // launches past the counter data image's room
+  std::size_t max_ranges = 0;      // that room, a sample (for the message)
 };
 
 // The case's result with only what the pass found: kernel_counts (by name,
@@ -36,7 +37,9 @@ BenchmarkResult fold_counted_case(const CountedCase& counted);
 
 // The counting process keeps each case's pass until its result exists, as
 // the traced pass does (traced_cases.hpp): under the case's registered name.
-void keep_counted_case(const std::string& case_name, CountedCase counted);
+// A pass that dropped launches (more than a sample's room) is not kept: one
+// line says so and false comes back; the case is counted once either way.
+bool keep_counted_case(const std::string& case_name, CountedCase counted);
 bool was_counted(const std::string& case_name);
 
 // In the counting process: gives every kept pass to its case's result (a

@@ -297,6 +297,7 @@ void GpuTimer::run_counted_pass(const std::function<void(cudaStream_t)>& launch)
   PhaseRange range(CasePhase::counted);
   count::CountedCase counted;
   counted.calls_per_sample = options_.batch;
+  counted.max_ranges = count::KernelCountSession::kMaxRanges;
   try {
     count::KernelCountSession session(lanes_.front()->device());
     for (int sample = 0; sample < count::kCountedSamples; ++sample)

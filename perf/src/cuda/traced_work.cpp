@@ -47,6 +47,7 @@ void run_counted_pass(benchmark::State& state, int gpus, const std::function<voi
   PhaseRange range(CasePhase::counted);
   count::CountedCase counted;
   counted.calls_per_sample = 1;
+  counted.max_ranges = count::KernelCountSession::kMaxRanges;
   try {
     int device = 0;
     if (!check(state, "cudaGetDevice", cudaGetDevice(&device))) return;

@@ -48,9 +48,11 @@ void copy_traced_pass(const BenchmarkResult& from, BenchmarkResult& to) {
 
 void copy_counted_kernels(const BenchmarkResult& from, BenchmarkResult& to) {
   to.kernel_counts = from.kernel_counts;
-  for (const char* name : {counter::kKernelInstructions, counter::kKernelInstructionsSpreadPct,
-                           counter::kKernelDramBytesRead, counter::kKernelDramBytesWritten, counter::kKernelL2Bytes})
+  const auto copy = [&](const char* name) {
     if (const auto found = from.counters.find(name); found != from.counters.end()) to.counters[name] = found->second;
+  };
+  for (const char* name : counter::kKernelCaseCounts) copy(name);
+  copy(counter::kKernelInstructionsSpreadPct);
 }
 
 std::string utc_timestamp_now() {

@@ -62,7 +62,7 @@ TEST(CountedKernels, TheAttacherGivesEachKeptPassToItsCase) {
   CountedCase counted;
   counted.calls_per_sample = 1;
   counted.samples = {sample(0.0)};
-  keep_counted_case("gemm/fp32", counted);
+  EXPECT_TRUE(keep_counted_case("gemm/fp32", counted));
   EXPECT_TRUE(was_counted("gemm/fp32"));
   EXPECT_FALSE(was_counted("gemm/fp16"));
   std::vector<BenchmarkResult> results(2);
@@ -79,6 +79,28 @@ TEST(CountedKernels, TheAttacherGivesEachKeptPassToItsCase) {
   results[0].kernel_counts.clear();
   attacher.attach(results);
   EXPECT_EQ(results[0].kernel_counts.size(), 2u);
+}
+
+// A pass whose samples held more launches than the image had room for
+// would sum short: it is not kept, and the case stays uncounted.
+TEST(CountedKernels, APassThatDroppedLaunchesIsNotKept) {
+  CountedCase counted;
+  counted.calls_per_sample = 1;
+  counted.samples = {sample(0.0)};
+  counted.dropped_ranges = 12;
+  counted.max_ranges = 4096;
+  testing::internal::CaptureStderr();
+  EXPECT_FALSE(keep_counted_case("huge/graph", counted));
+  const std::string said = testing::internal::GetCapturedStderr();
+  EXPECT_NE(said.find("case huge/graph: 12 kernel launch(es) past the 4096 a sample can hold were not counted"),
+            std::string::npos) << said;
+  EXPECT_TRUE(was_counted("huge/graph")) << "not counted again";
+  std::vector<BenchmarkResult> results(1);
+  results[0].name = "huge/graph";
+  CountAttacher attacher;
+  attacher.attach(results);
+  EXPECT_TRUE(results[0].kernel_counts.empty());
+  EXPECT_FALSE(counter_number(results[0], counter::kKernelInstructions));
 }
 
 }  // namespace

@@ -37,6 +37,9 @@ inline constexpr char kKernelInstructionsSpreadPct[] = "kernel_instructions_spre
 inline constexpr char kKernelDramBytesRead[] = "kernel_dram_bytes_read";
 inline constexpr char kKernelDramBytesWritten[] = "kernel_dram_bytes_written";
 inline constexpr char kKernelL2Bytes[] = "kernel_l2_bytes";
+// The counts a case's counters add up over its kernels, a timed iteration.
+inline constexpr const char* kKernelCaseCounts[] = {kKernelInstructions, kKernelDramBytesRead, kKernelDramBytesWritten,
+                                                    kKernelL2Bytes};
 // Per kernel only (KernelCounts): a share, which does not add up over kernels.
 inline constexpr char kKernelAchievedOccupancyPct[] = "kernel_achieved_occupancy_pct";
 
