@@ -23,6 +23,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "planted_demo_suite.hpp"
 #include "shell.hpp"
 
 namespace perfgate {
@@ -45,24 +46,6 @@ if(EXISTS "${PROJECT_SOURCE_DIR}/extra_suite.cpp")
 endif()
 )";
 
-const char* kDemoSuite = R"(#include "perfgate/perfgate.hpp"
-#include "work_factor.hpp"
-
-namespace {
-double spin(long n) {
-  double x = 1.0;
-  for (long i = 0; i < n; ++i) {
-    x = x * 1.0000001 + 1e-9;
-    benchmark::DoNotOptimize(x);
-  }
-  return x;
-}
-void BM_planted(benchmark::State& s) { for (auto _ : s) benchmark::DoNotOptimize(spin(300000 * kPlantedFactor)); }
-void BM_steady(benchmark::State& s) { for (auto _ : s) benchmark::DoNotOptimize(spin(300000)); }
-}  // namespace
-BENCHMARK(BM_planted)->UseRealTime()->MinTime(0.02);
-BENCHMARK(BM_steady)->UseRealTime()->MinTime(0.02);
-)";
 
 const char* kExtraSuite = R"(#include "perfgate/perfgate.hpp"
 namespace {
@@ -88,7 +71,7 @@ struct Project {
       return;
     }
     write_text(repo / "CMakeLists.txt", kCmakeLists);
-    write_text(repo / "demo_suite.cpp", kDemoSuite);
+    write_text(repo / "demo_suite.cpp", testing::kPlantedDemoSuite);
     write_text(repo / "work_factor.hpp", "inline constexpr long kPlantedFactor = 1;\n");
     write_text(repo / ".gitignore", "/build/\n");
     const std::string g = git(repo);

@@ -112,6 +112,64 @@ CommandResult alert(const std::string& db, const std::string& flags) {
   return perfgate("history changes --fail-on regression --history " + shell_word(db) + " " + flags);
 }
 
+// Issue 45: the alert starts from events: one commit that slowed three
+// series is one line before the count, and its event in --json says how
+// many of its series stand as regressions.
+// 30 runs of suite "s": "a", "b" and "c" 30% slower from run 20 on, "d"
+// unchanged; with `swap`, from run 20 on on another machine under the same
+// --testbed name.
+void ingest_three_steps(const std::string& db, const fs::path& folder, bool swap) {
+  for (int i = 1; i <= 30; ++i) {
+    std::vector<BenchmarkResult> cases;
+    for (const char* name : {"a", "b", "c"})
+      cases.push_back(testing::benchmark(name, lognormal_samples(1e-3 * (i >= 20 ? 1.3 : 1.0), 0.01, 10, 10 * i + name[0])));
+    cases.push_back(testing::benchmark("d", lognormal_samples(2e-3, 0.01, 10, 10 * i)));
+    Results r = testing::results("s", cases, testing::test_cpu(swap && i >= 20 ? "Other CPU 7000" : "Test CPU 9000"));
+    r.source.git_commit = "commit" + std::to_string(i);
+    r.created_utc = "2026-11-01T00:00:00Z";
+    const fs::path file = folder / ("run" + std::to_string(i) + ".json");
+    save_results(r, file);
+    const auto ingested = perfgate("history ingest --testbed ci-runner --force --history " + shell_word(db) +
+                                   " --ordinal " + std::to_string(i) + " " + shell_word(file.string()));
+    ASSERT_EQ(ingested.exit_code, 0) << ingested.output;
+  }
+}
+
+TEST(HistoryCli, TheAlertStartsFromTheEventThatHoldsItsRegressions) {
+  TempDir dir;
+  const std::string db = (dir / "h.sqlite").string();
+  ingest_three_steps(db, dir.path(), false);
+  const auto run = alert(db, "--json " + shell_word((dir / "alert.json").string()) + " 2>&1");
+  EXPECT_EQ(run.exit_code, 1) << run.output;
+  const auto line = run.output.find("perfgate: alert: commit commit20 (ordinal 20) on ci-runner: 3 "
+                                    "regression(s) standing among its 3 series, median +30.");
+  EXPECT_NE(line, std::string::npos) << run.output;
+  EXPECT_LT(line, run.output.find("3 regression(s) not undone (0 outside the events above): exit 1")) << run.output;
+  const nlohmann::json doc = nlohmann::json::parse(read_text(dir / "alert.json"));
+  ASSERT_EQ(doc.at("events").size(), 1u) << doc.dump();
+  EXPECT_EQ(doc["events"][0].at("standing_regressions"), 3);
+}
+
+// The same steps where the runner was swapped at run 20: one event of the
+// environment, naming both machines, and no alert.
+TEST(HistoryCli, StepsUnderASwappedRunnerAreTheEnvironmentsAndRaiseNoAlert) {
+  TempDir dir;
+  const std::string db = (dir / "h.sqlite").string();
+  ingest_three_steps(db, dir.path(), true);
+  const auto run = alert(db, "--json " + shell_word((dir / "swap.json").string()) + " 2>&1");
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_NE(run.output.find("  commit commit20 (ordinal 20), where the runner changed: cpu-test-cpu-9000 (Test CPU 9000) "
+                            "-> cpu-other-cpu-7000 (Other CPU 7000) on ci-runner: 3 series"),
+            std::string::npos)
+      << run.output;
+  EXPECT_NE(run.output.find("3 change(s) coincide with a new runner"), std::string::npos) << run.output;
+  const nlohmann::json doc = nlohmann::json::parse(read_text(dir / "swap.json"));
+  ASSERT_EQ(doc.at("events").size(), 1u) << doc.dump();
+  EXPECT_EQ(doc["events"][0].at("kind"), "environment");
+  EXPECT_EQ(doc.at("standing_regressions"), 0);
+  for (const nlohmann::json& c : doc.at("changes")) EXPECT_EQ(c.at("cause"), "environment") << c.dump();
+}
+
 TEST(HistoryCli, FailOnRegressionExitsOneWhileASlowerStepStandsAfterSince) {
   TempDir dir;
   const std::string db = (dir / "h.sqlite").string();
@@ -336,9 +394,10 @@ TEST(HistoryCli, BadInputIsOneLineExitTwoAndTheStoreUnchanged) {
                  "no history there");
   {
     const auto store = sql::open_database(db);
-    store->query("UPDATE perfgate_history SET schema_version = 7");
+    store->query("UPDATE perfgate_history SET schema_version = ?", {std::int64_t{history::kHistorySchemaVersion + 1}});
   }
-  expect_refused("history ingest --history " + shell_word(db) + " " + shell_word(good), db, "schema version 7 is newer");
+  expect_refused("history ingest --history " + shell_word(db) + " " + shell_word(good), db,
+                 "schema version " + std::to_string(history::kHistorySchemaVersion + 1) + " is newer");
   const std::string unreachable = "postgresql://perfgate:s3cret@/perfgate?host=" + (dir / "no-server").string();
   const auto r = perfgate("history ingest --history " + shell_word(unreachable) + " " + shell_word(good));
   EXPECT_EQ(r.exit_code, 2) << r.output;

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "perfgate/gate/comparison.hpp"
+#include "perfgate/history/bisection_record.hpp"
 #include "perfgate/history/changes.hpp"
 #include "perfgate/history/history_schema.hpp"
 #include "perfgate/history/open_history.hpp"
@@ -23,6 +24,7 @@
 #include "perfgate/history/retention.hpp"
 #include "perfgate/history/run_record.hpp"
 #include "perfgate/history/run_spread.hpp"
+#include "perfgate/history/runner_change.hpp"
 #include "perfgate/history/series.hpp"
 #include "perfgate/platform/errors.hpp"
 #include "perfgate/formats/results_io.hpp"
@@ -244,6 +246,76 @@ TEST_P(HistoryStoreTest, ChangesFindAPlantedStepAtItsCommitRegressionsFirst) {
   SeriesFilter only_a;
   only_a.benchmark_regex = "^a$";
   EXPECT_EQ(find_changes(*db_, only_a, {}).size(), 1u);
+}
+
+// What perfgate bisect found is kept (schema version 7) and read back
+// beside the change whose commit it bisected, the newest first; the change
+// names its last good commit, where a bisect starts.
+TEST_P(HistoryStoreTest, ABisectionIsKeptAndFoundBesideItsChange) {
+  ingest_series(30, 17, 1.20, 1.0);
+  const std::vector<Change> changes = find_changes(*db_, {}, {});
+  ASSERT_EQ(changes.size(), 1u);
+  EXPECT_EQ(changes[0].before_commit, "c16");
+  EXPECT_TRUE(load_bisections(*db_).empty());
+  BisectionRecord first{"s", "a", "cpu-test", "c16", "c17", "found", "c17", "c16", 19.5, 2, 1, 30.0, "2026-12-01T00:00:00Z"};
+  BisectionRecord newer = first;
+  newer.outcome = "not_reproduced";
+  newer.first_commit = newer.last_good_commit = "";
+  newer.created_utc = "2026-12-02T00:00:00Z";
+  BisectionRecord other = first;
+  other.benchmark = "b";
+  for (const BisectionRecord& r : {first, newer, other}) store_bisection(*db_, r);
+  const std::vector<BisectionRecord> kept = load_bisections(*db_);
+  ASSERT_EQ(kept.size(), 3u);
+  const auto found = bisection_for(changes[0], kept);
+  ASSERT_TRUE(found.has_value());
+  EXPECT_EQ(found->outcome, "not_reproduced") << "the newest of its benchmark";
+  EXPECT_EQ(found->good_commit, "c16");
+  EXPECT_DOUBLE_EQ(found->change_pct, 19.5);
+  EXPECT_EQ(found->builds, 2);
+  Change elsewhere = changes[0];
+  elsewhere.commit = elsewhere.end_commit = "c20";
+  EXPECT_FALSE(bisection_for(elsewhere, kept).has_value()) << "another change of the series";
+}
+
+// A step where the machine under one testbed name was swapped (each run's
+// own fingerprint differs from run 17 on) is the environment's too, named;
+// the same step on one machine stays the code's.
+TEST_P(HistoryStoreTest, AStepUnderASwappedRunnerIsTheEnvironments) {
+  for (int i = 1; i <= 30; ++i) {
+    const bool swapped = i >= 17;
+    Results r = perfgate::testing::results(
+        "s", {benchmark("a", lognormal_samples(1e-3 * (swapped ? 1.2 : 1.0), 0.01, 10, 100 + i))},
+        perfgate::testing::test_cpu(swapped ? "Other CPU 7000" : "Test CPU 9000"));
+    r.source.git_commit = "c" + std::to_string(i);
+    r.created_utc = "2026-11-01T00:00:00Z";
+    const fs::path file = dir_ / ("swap" + std::to_string(i) + ".json");
+    save_results(r, file);
+    IngestOptions options;
+    options.ordinal = i;
+    options.testbed = "ci-runner";
+    options.force = true;
+    ingest({file}, options);
+  }
+  std::vector<Change> changes = find_changes(*db_, {}, {});
+  ASSERT_EQ(changes.size(), 1u);
+  EXPECT_EQ(changes[0].cause, ChangeCause::code) << "the triage alone cannot tell";
+  RunnerChanges runners(*db_);
+  EXPECT_EQ(runners.mark(changes), 1u);
+  EXPECT_EQ(changes[0].cause, ChangeCause::environment);
+  EXPECT_NE(changes[0].cause_detail.find("the runner changed: cpu-test-cpu-9000 (Test CPU 9000) -> cpu-other-cpu-7000 (Other CPU 7000)"),
+            std::string::npos)
+      << changes[0].cause_detail;
+  EXPECT_FALSE(runners.between("ci-runner", "c15", "c16").has_value()) << "one machine at both commits";
+  EXPECT_TRUE(runners.between("ci-runner", "c16", "c30").has_value()) << "two machines";
+}
+
+TEST_P(HistoryStoreTest, AStepOnOneRunnerStaysTheCodes) {
+  ingest_series(30, 17, 1.20, 1.0);
+  std::vector<Change> changes = find_changes(*db_, {}, {});
+  ASSERT_EQ(changes.size(), 1u);
+  EXPECT_EQ(RunnerChanges(*db_).mark(changes), 0u);
+  EXPECT_EQ(changes[0].cause, ChangeCause::code);
 }
 
 TEST_P(HistoryStoreTest, AnUnchangedSeriesHasNoChange) {

@@ -17,7 +17,7 @@ struct TestDatabase {
 // Empties the shared server's database of a history (every table perfgate's
 // schema holds, whatever its version), so that a test starts from none.
 inline constexpr const char* kDropHistoryTables =
-    "DROP TABLE IF EXISTS samples, sample_sets, measurements, verdicts, series, triage_answers, runs, testbeds, perfgate_history "
+    "DROP TABLE IF EXISTS samples, sample_sets, measurements, verdicts, series, triage_answers, bisections, runs, testbeds, perfgate_history "
     "CASCADE";
 
 TestDatabase test_database(const std::string& engine, const std::filesystem::path& folder, const std::string& name);

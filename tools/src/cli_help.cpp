@@ -50,10 +50,19 @@ std::string alert_help_footer() {
          conventions_help();
 }
 
+std::string bisect_help_footer() {
+  return "Exit codes:\n" + code_line(kExitOk, "the first commit with the change was found") +
+         code_line(kExitRegression, "not found: bad did not differ from good here (the environment), or no "
+                                    "measurement could narrow it to one commit (the answer names the range)") +
+         code_line(kExitError, "harness or input error: a bad flag, a revision that names nothing, a good or bad "
+                               "commit that cannot be built, a case the suite lacks") +
+         "\n" + conventions_help();
+}
+
 std::string program_help_footer() {
   return gate_exit_codes_help() + "  compare, ab, run and report exit so (report: the worst of its comparisons); the "
          "other subcommands exit 0, or 2 for a harness or input error (baseline update: 77 when no suite could run "
-         "here; history changes --fail-on regression: 1 when a regression stands).\n\n" +
+         "here; history changes --fail-on regression: 1 when a regression stands; bisect: 1 when no one commit was found).\n\n" +
          conventions_help();
 }
 

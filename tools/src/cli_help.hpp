@@ -21,6 +21,8 @@ std::string subcommand_help_footer(bool may_skip = false);
 
 // history changes: 0, 1 under --fail-on regression, 2.
 std::string alert_help_footer();
+// perfgate bisect's: 0 found, 1 not found, 2 errors.
+std::string bisect_help_footer();
 
 // The program's footer: the gate's exit codes, those of the other
 // subcommands (0 or 2), and "-" for standard input.

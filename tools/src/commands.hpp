@@ -103,6 +103,22 @@ struct RunOptions {
 };
 int run_main_job(const RunOptions& options);
 
+// perfgate bisect: the first commit that carries a change of one case,
+// each commit built and measured here against the good commit's build.
+struct BisectOptions {
+  std::filesystem::path build_dir;  // the build whose configuration every commit is built with; default: here
+  std::string suite;                // --suite: the suite's name
+  std::string benchmark;            // --case: the case's canonical name
+  std::string good, bad;            // --good REV --bad REV; else the history's change
+  std::string history;              // --history URL: the change to bisect, and where the answer is kept
+  std::string testbed;              // --testbed: the history's series (and the testbed the answer names)
+  std::string at;                   // --at COMMIT: the history's change at that commit (default: the newest)
+  int rounds = 10;                  // alternating rounds a side, each step
+  int repetitions = 2;              // repetitions a round
+  std::filesystem::path json;       // --json FILE
+};
+int run_bisect(const BisectOptions& options);
+
 struct SuggestCommandOptions {
   std::filesystem::path results;
   std::filesystem::path baseline;          // optional: explain regressions against it

@@ -19,9 +19,11 @@
 #include "history_changes_since.hpp"
 #include "history_database.hpp"
 #include "perfgate/gate/exit_code.hpp"
+#include "perfgate/history/bisection_record.hpp"
 #include "perfgate/history/change_events.hpp"
 #include "perfgate/history/changes.hpp"
 #include "perfgate/history/open_history.hpp"
+#include "perfgate/history/runner_change.hpp"
 #include "perfgate/history/triage_cache.hpp"
 #include "perfgate/platform/atomic_file.hpp"
 #include "perfgate/platform/errors.hpp"
@@ -49,7 +51,7 @@ bool ranged(const history::Change& c) { return c.shape == history::ChangeShape::
 // run), "reruns of abc123" where the machine moved between runs of one commit.
 std::string commits_text(const history::Change& c) {
   const std::string first = printable_text(c.commit.substr(0, 12));
-  if (c.cause == history::ChangeCause::environment) return "reruns of " + first;
+  if (c.cause == history::ChangeCause::environment && c.cause_detail.empty()) return "reruns of " + first;
   if (!ranged(c)) return first;
   return first + ".." + printable_text(c.end_commit.substr(0, 12));
 }
@@ -85,6 +87,9 @@ using SeriesChanges = std::vector<std::vector<const history::Change*>>;
 // "commit abc123 (ordinal 42)" or "reruns of abc123 at DATE".
 std::string event_place(const history::ChangeEvent& e) {
   const std::string commit = printable_text(e.commit.substr(0, 12));
+  if (e.kind == history::ChangeCause::environment && !e.cause_detail.empty())
+    return "commit " + commit + (e.ordinal ? " (ordinal " + std::to_string(*e.ordinal) + ")" : "") + ", where " +
+           printable_text(e.cause_detail);
   if (e.kind == history::ChangeCause::environment)
     return "reruns of " + commit + " between " + printable_text(e.before_created_utc) + " and " +
            printable_text(e.created_utc);
@@ -104,8 +109,28 @@ void print_events(std::ostream& out, const std::vector<history::ChangeEvent>& ev
         << "\n";
 }
 
+// What `perfgate bisect` found for a change: "first commit with it:
+// <commit> (5 builds on <testbed>)", or that bad and good did not differ.
+std::string bisection_text(const history::BisectionRecord& b) {
+  const std::string where = " (perfgate bisect, " + std::to_string(b.builds) + " builds on " + printable_text(b.testbed) + ")";
+  if (b.outcome == "found") return "first commit with the change: " + printable_text(b.first_commit) + where;
+  if (b.outcome == "not_reproduced")
+    return "did not reproduce between " + printable_text(b.good_commit.substr(0, 12)) + " and " +
+           printable_text(b.bad_commit.substr(0, 12)) + where + ": the environment";
+  return "narrowed to " + printable_text(b.last_good_commit.substr(0, 12)) + ".." +
+         printable_text(b.first_commit.substr(0, 12)) + where;
+}
+
+void print_bisections(std::ostream& out, const std::vector<history::Change>& changes,
+                      const std::vector<history::BisectionRecord>& bisections) {
+  for (const history::Change& c : changes)
+    if (const auto b = history::bisection_for(c, bisections))
+      out << "perfgate: bisected " << printable_text(c.suite + "/" + c.benchmark) << " (" << commits_text(c)
+          << "): " << bisection_text(*b) << "\n";
+}
+
 void print_changes(std::ostream& out, const std::vector<history::Change>& changes,
-                   const std::vector<history::ChangeEvent>& events,
+                   const std::vector<history::ChangeEvent>& events, const std::vector<history::BisectionRecord>& bisections,
                    const std::vector<std::size_t>& series_of, const SeriesChanges& by_series,
                    const history::TriageCoverage& coverage, const ChangesSince& since) {
   out << "perfgate: " << changes.size() << " change(s)";
@@ -122,10 +147,12 @@ void print_changes(std::ostream& out, const std::vector<history::Change>& change
       {"benchmark", "testbed", "shape", "cause", "commit", "ordinal", "width", "before", "after", "change", "p", "undone",
        "examined"},
       {false, false, false, false, false, true, false, true, true, true, true, false, false});
-  std::size_t environment = 0, settled = 0;
+  std::size_t reruns = 0, runner = 0, settled = 0;
   for (std::size_t i = 0; i < changes.size(); ++i) {
     const history::Change& c = changes[i];
-    environment += c.cause == history::ChangeCause::environment ? 1 : 0;
+    const bool environment = c.cause == history::ChangeCause::environment;
+    reruns += environment && c.cause_detail.empty() ? 1 : 0;
+    runner += environment && !c.cause_detail.empty() ? 1 : 0;
     settled += c.settled ? 1 : 0;
     table.add({printable_text(c.benchmark), printable_text(c.testbed), shape_text(c),
                history::to_string(c.cause), commits_text(c), ordinals_text(c), width_text(c), format_seconds(c.before_s),
@@ -133,14 +160,19 @@ void print_changes(std::ostream& out, const std::vector<history::Change>& change
                undone_text(c, by_series[series_of[i]]), c.settled ? "earlier" : "now"});
   }
   table.print(out, "  ");
+  print_bisections(out, changes, bisections);
   if (settled > 0)
     out << "perfgate: " << settled << " change(s) were kept from an earlier examination (\"earlier\"): they lie "
         << "before the recent runs of their series that this run examined again, so `--full`, which examines every "
            "run, may place them at another commit, measure other levels around them or not find them\n";
-  if (environment > 0)
-    out << "perfgate: " << environment
+  if (reruns > 0)
+    out << "perfgate: " << reruns
         << " change(s) lie between reruns of one commit: the machine moved, not the code; no commit is blamed "
            "(their runs' dates: before_created_utc and created_utc in --json)\n";
+  if (runner > 0)
+    out << "perfgate: " << runner
+        << " change(s) coincide with a new runner under their testbed's name (the device its runs name changed; "
+           "cause_detail in --json): the machine moved, perhaps the code too; `perfgate bisect` on one runner tells\n";
 }
 
 nlohmann::json optional_json(const std::optional<std::int64_t>& v) {
@@ -159,13 +191,23 @@ nlohmann::json optional_json(const std::optional<std::int64_t>& v) {
 // series together (history/change_events.hpp), most series first;
 // "settled": the change was kept from an earlier examination (--full may
 // see it otherwise); "placed" (false: a step somewhere in its range),
-// "runs_spanned" and "commits_spanned" (a range's width).
+// "runs_spanned" and "commits_spanned" (a range's width); "before_commit"
+// (the last run's at the old level) and "bisection" (what perfgate bisect
+// found for it, history/bisection_record.hpp; null where it has not run).
+// The event's changes that are standing regressions (--fail-on regression).
+std::size_t standing_in(const history::ChangeEvent& e, const std::vector<history::Change>& changes) {
+  std::size_t standing = 0;
+  for (const std::size_t i : e.changes) standing += is_standing_regression(changes[i]) ? 1 : 0;
+  return standing;
+}
+
 nlohmann::json events_json(const std::vector<history::Change>& changes, const std::vector<history::ChangeEvent>& events) {
   nlohmann::json list = nlohmann::json::array();
   for (const history::ChangeEvent& e : events) {
     nlohmann::json benchmarks = nlohmann::json::array();
     for (const std::size_t i : e.changes) benchmarks.push_back({{"suite", changes[i].suite}, {"benchmark", changes[i].benchmark}});
     list.push_back({{"kind", history::to_string(e.kind)},
+                    {"cause_detail", e.cause_detail},
                     {"testbed", e.testbed},
                     {"commit", e.commit},
                     {"ordinal", optional_json(e.ordinal)},
@@ -176,13 +218,22 @@ nlohmann::json events_json(const std::vector<history::Change>& changes, const st
                     {"slower", e.slower},
                     {"faster", e.faster},
                     {"median_change_pct", e.median_change_pct},
+                    {"standing_regressions", standing_in(e, changes)},
                     {"benchmarks", std::move(benchmarks)}});
   }
   return list;
 }
 
+nlohmann::json bisection_json(const history::Change& c, const std::vector<history::BisectionRecord>& bisections) {
+  const auto b = history::bisection_for(c, bisections);
+  if (!b) return nullptr;
+  return {{"outcome", b->outcome},           {"first_commit", b->first_commit}, {"last_good_commit", b->last_good_commit},
+          {"good_commit", b->good_commit},   {"bad_commit", b->bad_commit},     {"testbed", b->testbed},
+          {"change_pct", b->change_pct},     {"builds", b->builds},             {"created_utc", b->created_utc}};
+}
+
 std::string changes_json(const std::vector<history::Change>& changes, const std::vector<history::ChangeEvent>& events,
-                         const std::vector<std::size_t>& series_of,
+                         const std::vector<history::BisectionRecord>& bisections, const std::vector<std::size_t>& series_of,
                          const SeriesChanges& by_series, const history::TriageCoverage& coverage,
                          const ChangesSince& since, std::size_t standing_regressions) {
   nlohmann::json list = nlohmann::json::array();
@@ -200,7 +251,9 @@ std::string changes_json(const std::vector<history::Change>& changes, const std:
                     {"runs_spanned", c.runs_spanned},
                     {"commits_spanned", c.commits_spanned},
                     {"cause", history::to_string(c.cause)},
+                    {"cause_detail", c.cause_detail},
                     {"before_created_utc", c.before_created_utc},
+                    {"before_commit", c.before_commit},
                     {"commit", c.commit},
                     {"ordinal", optional_json(c.ordinal)},
                     {"created_utc", c.created_utc},
@@ -212,7 +265,8 @@ std::string changes_json(const std::vector<history::Change>& changes, const std:
                     {"change_pct", c.change_pct},
                     {"p_value", c.p_value},
                     {"undone_by", undone},
-                    {"settled", c.settled}});
+                    {"settled", c.settled},
+                    {"bisection", bisection_json(c, bisections)}});
   }
   return nlohmann::json{{"events", events_json(changes, events)},
                         {"changes", list},
@@ -234,6 +288,26 @@ bool may_store(const std::string& url) {
   const std::filesystem::path file(database.location);
   const std::filesystem::path folder = file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
   return ::access(file.c_str(), W_OK) == 0 && ::access(folder.c_str(), W_OK) == 0;
+}
+
+// The alert (--fail-on regression): the events that hold standing
+// regressions first, one line each ("commit X on T: 238 series slower,
+// median +52%"), then how many stand outside any event.
+void print_alert(std::ostream& out, const std::vector<history::Change>& changes,
+                 const std::vector<history::ChangeEvent>& events, std::size_t standing, const ChangesSince& since) {
+  std::size_t in_events = 0;
+  for (const history::ChangeEvent& e : events) {
+    const std::size_t slower = standing_in(e, changes);
+    if (slower == 0) continue;
+    in_events += slower;
+    out << "perfgate: alert: " << event_place(e) << " on " << printable_text(e.testbed) << ": " << slower
+        << " regression(s) standing among its " << e.changes.size() << " series, median " << percent(e.median_change_pct)
+        << "\n";
+  }
+  out << "perfgate: " << standing << " regression(s) not undone"
+      << (since.text().empty() ? "" : " since " + printable_text(since.text()))
+      << (in_events > 0 ? " (" + std::to_string(standing - in_events) + " outside the events above)" : std::string())
+      << ": exit 1 (--fail-on regression)\n";
 }
 
 }  // namespace
@@ -277,15 +351,17 @@ int run_history_changes(const HistoryChangesOptions& options) {
     if (!since.admits(*change)) continue;
     changes.push_back(*change);
     series_of.push_back(s);
-    standing += is_standing_regression(*change) ? 1 : 0;
   }
+  // A step where the testbed's runner was swapped is the environment's too.
+  history::RunnerChanges(*db).mark(changes);
+  for (const history::Change& change : changes) standing += is_standing_regression(change) ? 1 : 0;
   const std::vector<history::ChangeEvent> events = history::change_events(changes);
-  print_changes(std::cout, changes, events, series_of, by_series, coverage, since);
+  const std::vector<history::BisectionRecord> bisections = history::load_bisections(*db);
+  print_changes(std::cout, changes, events, bisections, series_of, by_series, coverage, since);
   if (!options.json.empty())
-    write_file_atomically(options.json, changes_json(changes, events, series_of, by_series, coverage, since, standing));
+    write_file_atomically(options.json, changes_json(changes, events, bisections, series_of, by_series, coverage, since, standing));
   if (options.fail_on != "regression" || standing == 0) return kExitOk;
-  std::cerr << "perfgate: " << standing << " regression(s) not undone"
-            << (since.text().empty() ? "" : " since " + printable_text(since.text())) << ": exit 1 (--fail-on regression)\n";
+  print_alert(std::cerr, changes, events, standing, since);
   return kExitRegression;
 }
 

@@ -32,7 +32,7 @@ void measure_round(InterleavedSide& side, const InterleavedPlan& plan, int round
                    const std::string& filter) {
   const fs::path file = folder / (side.name + ".round" + std::to_string(round) + ".json");
   std::cerr << "perfgate: " << plan.label << " round " << round
-            << (filter.empty() ? " of " + std::to_string(plan.rounds) : std::string(" (re-measuring)")) << ": " << side.name
+            << (round <= plan.rounds ? " of " + std::to_string(plan.rounds) : std::string(" (re-measuring)")) << ": " << side.name
             << '\n';
   const RoundOutcome outcome = side.measure({round, filter, plan.repetitions, file, plan.count && round == 1});
   if (outcome.status == RoundOutcome::all_skipped) throw Stopped{InterleavedOutcome::all_skipped, side.name, outcome.problem};
@@ -164,7 +164,7 @@ InterleavedOutcome measure_interleaved(InterleavedSide& reference, InterleavedSi
   const ScratchFolder folder("perfgate-ab");
   const auto started = std::chrono::steady_clock::now();
   try {
-    measure_rounds(reference, candidate, plan, 1, folder.path());
+    measure_rounds(reference, candidate, plan, 1, folder.path(), plan.filter);
     // The first look at q / 2: the looks that may follow spend the rest.
     GateSettings first_look = without_run_floor(plan.gate);
     first_look.fdr_q = look_level(plan.gate.fdr_q, 1);

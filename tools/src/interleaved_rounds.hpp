@@ -57,6 +57,7 @@ struct InterleavedPlan {
   std::string suite;                 // names both sides' suite when given
   std::string label = "ab";          // progress lines: "perfgate: <label> round 1 of 5: reference"
   bool count = false;                // count both sides' work in their first rounds (RoundRequest::count)
+  std::string filter;                // the first look's --benchmark_filter regex: every case when empty
   // Per-case gate settings (a committed baseline's "gate": a threshold, an
   // ignore) given to the reference's cases: policy, whatever the reference.
   std::map<std::string, GateOverride> gate_overrides;

@@ -18,6 +18,8 @@
 //   perfgate comment COMPARISON.json... [--report-url URL] [--dashboard-url URL] [--id NAME] [--out FILE]
 //   perfgate history report --out DIR [--history URL] [--benchmark REGEX] [--testbed NAME] [--since DATE]
 //                          [--commit-url T] [--compare-url T]
+//   perfgate bisect --suite S --case NAME (--good REV --bad REV | --history URL [--testbed T] [--at COMMIT])
+//                   [--build-dir DIR] [--rounds N] [--repetitions R] [--json FILE]
 //   perfgate --version | --help;  perfgate completion bash [--output F];  perfgate man [--output F] (hidden)
 // Conventions (cli_*.hpp): "-" is standard input where a command reads one
 // file, every error is one line "perfgate: error: ...", exit codes in --help.
@@ -91,6 +93,7 @@ struct Program {
   ReportOptions report;
   CommentOptions comment;
   RunOptions run;
+  BisectOptions bisect;
   std::filesystem::path generated_output;  // perfgate completion/man --output (default: stdout)
 };
 
@@ -405,6 +408,27 @@ void add_run(CLI::App& app, Program& p) {
   r->add_option("CTEST_ARGS", p.run.ctest_args, "after --: more ctest arguments");
 }
 
+// perfgate bisect: the first commit that carries a change, built and measured here.
+void add_bisect(CLI::App& app, Program& p) {
+  auto* b = app.add_subcommand("bisect", "the first commit that carries a change of one case: each commit built here "
+                                         "(log2 of the range) and measured against the good one in alternating rounds");
+  add_shared_option(*b, kBuildDirFlag, p.bisect.build_dir, "every commit is built as this build was configured; default: the current folder");
+  b->add_option("--suite", p.bisect.suite, "the case's suite")->required()->check(suite_name_validator());
+  b->add_option("--case", p.bisect.benchmark, "the case's name (as in its reports)")->required();
+  b->add_option("--good", p.bisect.good, "a commit without the change (with --bad)");
+  b->add_option("--bad", p.bisect.bad, "a later commit with it (with --good)");
+  add_shared_option(*b, kHistoryUrlFlag, p.bisect.history,
+                    "without --good/--bad: the case's change there (history changes) is bisected; the answer is kept "
+                    "there either way, beside the change");
+  auto* history = b->get_option(kHistoryUrlFlag.name);
+  add_shared_option(*b, kTestbedFlag, p.bisect.testbed, "the history's series of this testbed")->needs(history);
+  b->add_option("--at", p.bisect.at, "the history's change at this commit (default: the newest change of the code)")
+      ->needs(history);
+  b->add_option("--rounds", p.bisect.rounds, "alternating rounds a side, each step")->check(CLI::Range(2, 1000))->capture_default_str();
+  b->add_option("--repetitions", p.bisect.repetitions, "repetitions a round")->check(CLI::Range(1, 100000))->capture_default_str();
+  b->add_option("--json", p.bisect.json, "write the answer here (schema perfgate/bisect)");
+}
+
 // Hidden (group ""): what the build installs as the bash completion and
 // the man page, made from this very command tree (tools/CMakeLists.txt).
 void add_generated_docs(CLI::App& app, Program& p) {
@@ -443,6 +467,7 @@ int dispatch(const CLI::App& app, const Program& p) {
   if (app.got_subcommand("report")) return run_report(p.report);
   if (app.got_subcommand("comment")) return run_comment(p.comment);
   if (app.got_subcommand("run")) return run_main_job(p.run);
+  if (app.got_subcommand("bisect")) return run_bisect(p.bisect);
   const CLI::App* baseline = app.get_subcommand("baseline");
   if (baseline->got_subcommand("update")) return run_baseline_update(p.update);
   if (baseline->got_subcommand("promote")) return run_baseline_promote(p.promote);
@@ -473,6 +498,7 @@ int main(int argc, char** argv) {
   add_report(app, program);
   add_comment(app, program);
   add_run(app, program);
+  add_bisect(app, program);
   app.get_subcommand("run")->footer(gate_exit_codes_help());
   app.get_subcommand("report")->footer(gate_exit_codes_help() +
                                        "  report exits with the worst code of the comparisons it read; with --shards, "
@@ -480,6 +506,7 @@ int main(int argc, char** argv) {
   add_generated_docs(app, program);
   app.get_subcommand("baseline")->get_subcommand("update")->footer(subcommand_help_footer(true));
   app.get_subcommand("history")->get_subcommand("changes")->footer(alert_help_footer());
+  app.get_subcommand("bisect")->footer(bisect_help_footer());
   app.footer(program_help_footer());
   return parse_command_line(app, argc, argv, [&] {
     require_fault_switches_allowed();  // a test-only switch in a real run: exit 2, nothing written

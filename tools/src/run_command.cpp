@@ -78,14 +78,6 @@ std::vector<std::string> selection(const RunOptions& options, const fs::path& bu
   return args;
 }
 
-std::vector<GatedTest> list_tests(const fs::path& ctest, std::vector<std::string> args) {
-  args.push_back("--show-only=json-v1");
-  std::string json;
-  const int status = run_program_lines(ctest, args, {}, [&](const std::string& line) { json += line + "\n"; });
-  if (status != 0) throw InputError(ctest.string() + " --show-only=json-v1: exit " + std::to_string(status));
-  return parse_ctest_listing(json, ctest.string() + " --show-only=json-v1");
-}
-
 fs::path report_file(const GatedTest& test, const std::string& extension) {
   return test.out_dir / (test.suite + extension);
 }

@@ -6,6 +6,7 @@
 
 #include "perfgate/platform/errors.hpp"
 #include "perfgate/model/suite_name.hpp"
+#include "subprocess.hpp"
 
 namespace perfgate::cli {
 namespace fs = std::filesystem;
@@ -115,6 +116,14 @@ std::string exact_test_regex(const std::string& test) {
     regex += c;
   }
   return regex + "$";
+}
+
+std::vector<GatedTest> list_tests(const std::filesystem::path& ctest, std::vector<std::string> args) {
+  args.push_back("--show-only=json-v1");
+  std::string json;
+  const int status = run_program_lines(ctest, args, {}, [&](const std::string& line) { json += line + "\n"; });
+  if (status != 0) throw InputError(ctest.string() + " --show-only=json-v1: exit " + std::to_string(status));
+  return parse_ctest_listing(json, ctest.string() + " --show-only=json-v1");
 }
 
 }  // namespace perfgate::cli

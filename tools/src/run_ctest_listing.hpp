@@ -33,6 +33,10 @@ struct GatedTest {
 // and on two tests of one suite, naming the test(s).
 std::vector<GatedTest> parse_ctest_listing(const std::string& json, const std::string& origin);
 
+// The tests `ctest <args> --show-only=json-v1` lists, parsed as above.
+// InputError when ctest fails.
+std::vector<GatedTest> list_tests(const std::filesystem::path& ctest, std::vector<std::string> args);
+
 // `test` as a regex ctest -R matches that name alone ("^perf\\.host$").
 std::string exact_test_regex(const std::string& test);
 

@@ -43,6 +43,40 @@ CtestStatus test_status(const std::string& output, const std::string& test) {
   return CtestStatus::unknown;
 }
 
+// The value of --<flag>=VALUE among the test's arguments (the last one), else
+// of the environment variable; nullopt when neither.
+std::optional<std::string> suite_setting(const GatedTest& test, const std::string& flag, const std::string& variable) {
+  std::optional<std::string> value;
+  if (const char* env = std::getenv(variable.c_str()); env && *env) value = env;
+  const std::string prefix = "--perfgate_" + flag + "=";
+  for (const std::string& arg : test.args)
+    if (arg.rfind(prefix, 0) == 0) value = arg.substr(prefix.size());
+  return value;
+}
+
+std::string upper(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return text;
+}
+
+// The per-case gate settings of the suite's committed baseline for this
+// device, when it has one: an ignored case stays ignored against any
+// reference.
+std::map<std::string, GateOverride> committed_overrides(const BaselineStore* store, const GatedTest& test) {
+  std::map<std::string, GateOverride> overrides;
+  if (!store) return overrides;
+  try {
+    if (const auto baseline = store->load(test.suite, suite_baseline_slug(*store, test)))
+      for (const BenchmarkResult& b : baseline->benchmarks)
+        if (!b.gate.empty()) overrides[b.name] = b.gate;
+  } catch (const InputError& e) {
+    std::cerr << "perfgate: warning: " << e.what() << " (its per-case gate settings are not applied)\n";
+  }
+  return overrides;
+}
+
+}  // namespace
+
 // One side of the A/B: the test of `build`, run through ctest in record
 // mode.  The round's settings go through the environment, which the suite
 // binary reads as it reads its flags (PERFGATE_<FLAG>, Google Benchmark's
@@ -73,22 +107,6 @@ InterleavedSide ctest_side(const std::string& name, const fs::path& ctest, const
   return side;
 }
 
-// The value of --<flag>=VALUE among the test's arguments (the last one), else
-// of the environment variable; nullopt when neither.
-std::optional<std::string> suite_setting(const GatedTest& test, const std::string& flag, const std::string& variable) {
-  std::optional<std::string> value;
-  if (const char* env = std::getenv(variable.c_str()); env && *env) value = env;
-  const std::string prefix = "--perfgate_" + flag + "=";
-  for (const std::string& arg : test.args)
-    if (arg.rfind(prefix, 0) == 0) value = arg.substr(prefix.size());
-  return value;
-}
-
-std::string upper(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return text;
-}
-
 // The gate as the suite binary would set it: PERFGATE_<NAME>, then its
 // --perfgate_<name> flags.
 GateSettings suite_gate(const GatedTest& test, bool require_gated) {
@@ -105,24 +123,6 @@ GateSettings suite_gate(const GatedTest& test, bool require_gated) {
   gate.require_gated = require_gated;
   return gate;
 }
-
-// The per-case gate settings of the suite's committed baseline for this
-// device, when it has one: an ignored case stays ignored against any
-// reference.
-std::map<std::string, GateOverride> committed_overrides(const BaselineStore* store, const GatedTest& test) {
-  std::map<std::string, GateOverride> overrides;
-  if (!store) return overrides;
-  try {
-    if (const auto baseline = store->load(test.suite, suite_baseline_slug(*store, test)))
-      for (const BenchmarkResult& b : baseline->benchmarks)
-        if (!b.gate.empty()) overrides[b.name] = b.gate;
-  } catch (const InputError& e) {
-    std::cerr << "perfgate: warning: " << e.what() << " (its per-case gate settings are not applied)\n";
-  }
-  return overrides;
-}
-
-}  // namespace
 
 std::string suite_baseline_slug(const BaselineStore& store, const GatedTest& test) {
   if (test.gpu) return this_device_slug(true);

@@ -9,6 +9,10 @@
 #include <ostream>
 #include <string>
 
+#include <map>
+
+#include "interleaved_rounds.hpp"
+#include "perfgate/gate/gate_settings.hpp"
 #include "run_ctest_listing.hpp"
 #include "reference/reference_build.hpp"
 
@@ -48,6 +52,16 @@ struct SuiteAgainstOutcome {
 // GPU's for a GPU suite (perfgate-device-cuda), else this CPU's own or the
 // one it had before its identity was kept (baseline_store.hpp, baseline_slug).
 std::string suite_baseline_slug(const BaselineStore& store, const GatedTest& test);
+
+// One side of an interleaved measurement: `test` of the build folder
+// `build`, each round through `ctest` in record mode, `environment` added
+// (PERFGATE_GIT_COMMIT: the commit its results name).
+InterleavedSide ctest_side(const std::string& name, const std::filesystem::path& ctest, const std::filesystem::path& build,
+                           const std::string& test, std::map<std::string, std::string> environment);
+
+// The gate as the suite binary would set it: PERFGATE_<NAME>, then the
+// test's --perfgate_<name> flags.
+GateSettings suite_gate(const GatedTest& test, bool require_gated);
 
 SuiteAgainstOutcome measure_suite_against(const GatedTest& test, const ReferenceBuild& reference,
                                           const CandidateBuild& candidate, const AgainstSettings& settings,

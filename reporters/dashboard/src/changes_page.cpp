@@ -1,6 +1,7 @@
 #include "perfgate/dashboard/changes_page.hpp"
 
 #include "perfgate/dashboard/changes_table.hpp"
+#include "perfgate/dashboard/events_table.hpp"
 #include "perfgate/dashboard/page.hpp"
 #include "perfgate/reports/xml_text.hpp"
 
@@ -16,6 +17,11 @@ std::string changes_page(const std::vector<ListedChange>& changes, std::size_t s
                                      "the medians of the run medians of the segments around the change; a drift's change is its total "
                                      "over its range of commits.") +
                      "</p>\n";
+  std::vector<history::Change> listed;
+  listed.reserve(changes.size());
+  for (const ListedChange& c : changes) listed.push_back(c.change);
+  body += events_table(history::change_events(listed), links);
+  if (!changes.empty()) body += "<h2>Every change</h2>\n";
   body += changes.empty() ? "<p>No change point found.</p>\n" : changes_table(changes, "", links);
   return html_page({"perfgate history: changes", "", body, "", {}, {}});
 }

@@ -20,7 +20,8 @@ std::string short_commit(const std::string& commit) { return commit.substr(0, 12
 std::string what_happened(const ListedChange& listed) {
   const Change& c = listed.change;
   // Reruns of one commit differ by the machine: no commit is to blame.
-  if (c.cause == history::ChangeCause::environment) return "environment: between reruns of " + short_commit(c.commit);
+  if (c.cause == history::ChangeCause::environment)
+    return "environment: " + (c.cause_detail.empty() ? "between reruns of " + short_commit(c.commit) : c.cause_detail);
   if (c.shape == ChangeShape::drift)
     return "drift over " + std::to_string(c.runs_spanned) + " runs, " + std::to_string(c.commits_spanned) + " commits";
   if (!c.placed)
@@ -30,6 +31,24 @@ std::string what_happened(const ListedChange& listed) {
     return std::string(c.change_pct > 0 ? "regression" : "improvement") + ", taken back at " + short_commit(listed.undone_at);
   if (!listed.undoes.empty()) return "step, takes back " + short_commit(listed.undoes);
   return "step";
+}
+
+// perfgate bisect's answer: the first commit with the change (linked), the
+// range it narrowed to, or that it did not reproduce (the environment).
+std::string bisection_html(const ListedChange& listed, const RepositoryLinks& links) {
+  if (!listed.bisection) return "";
+  const history::BisectionRecord& b = *listed.bisection;
+  const std::string builds = " (" + std::to_string(b.builds) + " builds on " + b.testbed + ")";
+  std::string html = "<br><span class=\"bisection\" data-outcome=\"" + xml_escape_attribute(b.outcome) + "\">bisected: ";
+  if (b.outcome == "found")
+    html += "first commit " + links.commit.html(b.first_commit, short_commit(b.first_commit));
+  else if (b.outcome == "not_reproduced")
+    html += xml_escape_text("not reproduced between " + short_commit(b.good_commit) + " and " + short_commit(b.bad_commit) +
+                            ": the environment");
+  else
+    html += "between " + links.commit.html(b.last_good_commit, short_commit(b.last_good_commit)) + " and " +
+            links.commit.html(b.first_commit, short_commit(b.first_commit));
+  return html + xml_escape_text(builds) + "</span>";
 }
 
 std::string commit_cell(const ListedChange& listed, const RepositoryLinks& links) {
@@ -60,7 +79,8 @@ std::string row(const ListedChange& listed, const std::string& root, const Repos
   std::string html = "<tr class=\"" + std::string(c.change_pct > 0 ? "regression" : "improvement") + "\" data-shape=\"" +
                      history::to_string(c.shape) + "\" data-cause=\"" + history::to_string(c.cause) + "\">";
   html += "<td><a href=\"" + xml_escape_attribute(page) + "\">" + xml_escape_text(c.benchmark) + "</a></td>";
-  html += cell(c.testbed) + cell(what_happened(listed)) + commit_cell(listed, links);
+  html += cell(c.testbed) + "<td>" + xml_escape_text(what_happened(listed)) + bisection_html(listed, links) + "</td>" +
+          commit_cell(listed, links);
   html += cell(ordinal_text(c), "num");
   html += cell(format_seconds(c.before_s), "num") + cell(format_seconds(c.after_s), "num");
   html += cell(percent_text(c.change_pct), c.change_pct > 0 ? "num slower" : "num faster");
@@ -72,7 +92,7 @@ std::string row(const ListedChange& listed, const std::string& root, const Repos
 
 std::vector<ListedChange> listed_changes(const std::vector<Change>& series_changes) {
   std::vector<ListedChange> listed;
-  for (const Change& c : series_changes) listed.push_back({c, "", "", ""});
+  for (const Change& c : series_changes) listed.push_back({c, "", "", "", std::nullopt});
   for (std::size_t i = 0; i < series_changes.size(); ++i) {
     const std::optional<std::size_t> by = series_changes[i].undone_by;
     if (!by || *by >= series_changes.size() || *by == i) continue;  // no partner, or none this answer holds

@@ -16,8 +16,10 @@
 #include "perfgate/dashboard/series_page.hpp"
 #include "perfgate/dashboard/site_assets.hpp"
 #include "perfgate/dashboard/sparkline.hpp"
+#include "perfgate/history/bisection_record.hpp"
 #include "perfgate/history/caught_regressions.hpp"
 #include "perfgate/history/changes.hpp"
+#include "perfgate/history/runner_change.hpp"
 #include "perfgate/history/triage_cache.hpp"
 #include "perfgate/platform/atomic_file.hpp"
 #include "perfgate/platform/errors.hpp"
@@ -77,8 +79,10 @@ class SiteWriter {
   // go, a series gone from the history takes its page with it, and a folder
   // of the user's own files is refused.
   // Every file the site may write is claimed at once (one marker write).
-  SiteWriter(const fs::path& out, const SiteOptions& options, const std::vector<SeriesKey>& keys)
-      : out_(out, "the history report's folder (--out)", site_names()), options_(options), siblings_(keys) {
+  SiteWriter(const fs::path& out, const SiteOptions& options, const std::vector<SeriesKey>& keys,
+             std::vector<history::BisectionRecord> bisections)
+      : out_(out, "the history report's folder (--out)", site_names()), options_(options), siblings_(keys),
+        bisections_(std::move(bisections)) {
     out_.clear_previous();
     std::vector<std::string> names{"index.html", "changes.html"};
     for (const SiteAsset& asset : site_assets()) names.push_back("assets/" + std::string(asset.name));
@@ -95,7 +99,8 @@ class SiteWriter {
   void add(const SeriesKey& key, const std::vector<SeriesPoint>& points, const std::vector<Change>& changes,
            const SeriesBeside& beside) {
     if (points.empty()) return;
-    const std::vector<ListedChange> listed = listed_changes(changes, points);
+    std::vector<ListedChange> listed = listed_changes(changes, points);
+    for (ListedChange& l : listed) l.bisection = history::bisection_for(l.change, bisections_);
     const std::string page = page_of(key);
     write(page, series_page(key, points, listed, siblings_.of(key), options_.links, beside.caught));
     write(series_data_name(key), series_data_script(key, points, changes, runs_of(key.testbed), beside));
@@ -153,6 +158,7 @@ class SiteWriter {
   OwnedFolder out_;
   const SiteOptions& options_;
   Siblings siblings_;
+  std::vector<history::BisectionRecord> bisections_;  // perfgate bisect's answers, each shown beside its change
   std::map<std::string, SeriesKey> pages_;
   std::map<std::string, RunTable> runs_;  // by testbed
   std::vector<IndexEntry> entries_;
@@ -207,7 +213,8 @@ SiteSummary write_history_site(sql::Connection& db, const fs::path& out, const S
       history::triage_series(db, options.filter, options.change_points, triage);  // by suite, testbed, benchmark
   std::vector<SeriesKey> keys;
   for (const history::SeriesAnswer& answer : answers) keys.push_back(answer.key);
-  SiteWriter site(out, options, keys);
+  SiteWriter site(out, options, keys, history::load_bisections(db));
+  history::RunnerChanges runners(db);
   for (std::size_t group = 0; group < keys.size();) {
     std::size_t group_end = group;
     while (group_end < keys.size() && keys[group_end].suite == keys[group].suite &&
@@ -220,7 +227,11 @@ SiteSummary write_history_site(sql::Connection& db, const fs::path& out, const S
       for (std::size_t k = i; k < end; ++k) names.push_back(keys[k].benchmark);
       const std::vector<std::vector<SeriesPoint>> series = reader.read(names);
       const std::vector<SeriesBeside> beside = reader.beside(names);
-      for (std::size_t k = i; k < end; ++k) site.add(keys[k], series[k - i], answers[k].changes, beside[k - i]);
+      for (std::size_t k = i; k < end; ++k) {
+        std::vector<Change> changes = answers[k].changes;
+        runners.mark(changes);  // a step under a swapped runner is the environment's too
+        site.add(keys[k], series[k - i], changes, beside[k - i]);
+      }
     }
     group = group_end;
   }

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "perfgate/dashboard/changes_page.hpp"
 #include "perfgate/dashboard/changes_table.hpp"
 #include "perfgate/dashboard/index_page.hpp"
 #include "perfgate/dashboard/js_text.hpp"
@@ -93,10 +94,45 @@ TEST(SiteParts, AChangeLinksItsRangeOfCommitsUnlessItLiesBetweenRunsOfOneCommit)
   EXPECT_EQ(changes_table(listed, "", links).find("class=\"compare\""), std::string::npos);
 }
 
+// Issue 45: perfgate bisect's answer beside its change, linked; and the
+// events (3 series moved at one commit) before every change.
+TEST(SiteParts, AChangeShowsItsBisectionAndTheChangesPageStartsFromEvents) {
+  std::vector<ListedChange> listed = listed_changes({change_at("c8", 200.0)});
+  listed[0].bisection = history::BisectionRecord{"s", "a", "cpu-x", "c0", "c8", "found", "c5", "c4", 199.0, 5, 8, 13.0, "2026-12-06T00:00:00Z"};
+  const CommitLink link = CommitLink::from_template("https://h/r/commit/{commit}");
+  const std::string table = changes_table(listed, "", link);
+  EXPECT_NE(table.find("<span class=\"bisection\" data-outcome=\"found\">bisected: first commit "
+                       "<a class=\"commit\" href=\"https://h/r/commit/c5\">c5</a> (5 builds on cpu-x)</span>"),
+            std::string::npos)
+      << table;
+  listed[0].bisection->outcome = "not_reproduced";
+  EXPECT_NE(changes_table(listed, "", link).find("not reproduced between c0 and c8: the environment"), std::string::npos);
+
+  std::vector<ListedChange> page_changes;
+  for (const char* name : {"a", "b", "c"}) {
+    Change c = change_at("c8", 50.0);
+    c.benchmark = name;
+    c.ordinal = 8;
+    page_changes.push_back(listed_changes({c})[0]);
+  }
+  page_changes.push_back(listed_changes({change_at("c3", -10.0)})[0]);
+  const std::string page = changes_page(page_changes, 4, link);
+  const auto events = page.find("<table class=\"events\">");
+  ASSERT_NE(events, std::string::npos) << page;
+  EXPECT_LT(events, page.find("<table class=\"changes\">")) << "the events first";
+  EXPECT_NE(page.find("<tr data-kind=\"code\"><td class=\"commit\"><a class=\"commit\" href=\"https://h/r/commit/c8\">c8</a>"
+                      " (ordinal 8)</td><td>tb</td><td class=\"num\">3</td>"),
+            std::string::npos)
+      << page;
+  page_changes.pop_back();
+  page_changes.pop_back();
+  EXPECT_EQ(changes_page(page_changes, 4, link).find("class=\"events\""), std::string::npos) << "2 series are no event";
+}
+
 IndexEntry entry(const std::string& testbed, const std::string& name, std::optional<double> pct) {
   IndexEntry e;
   e.key = {"s", testbed, name};
-  if (pct) e.latest_change = ListedChange{change_at("c", *pct), "", "", ""};
+  if (pct) e.latest_change = ListedChange{change_at("c", *pct), "", "", "", std::nullopt};
   return e;
 }
 

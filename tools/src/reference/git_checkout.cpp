@@ -1,5 +1,7 @@
 #include "reference/git_checkout.hpp"
 
+#include <algorithm>
+
 #include "perfgate/platform/errors.hpp"
 #include "subprocess.hpp"
 
@@ -55,6 +57,29 @@ std::optional<std::string> resolve_commit(const fs::path& repository, const std:
 
 std::optional<std::string> merge_base(const fs::path& repository, const std::string& a, const std::string& b) {
   return first_line(git(repository, {"merge-base", "--end-of-options", a, b}));
+}
+
+std::vector<std::string> first_parent_range(const fs::path& repository, const std::string& good, const std::string& bad) {
+  if (good == bad) throw InputError("--good and --bad are one commit (" + good.substr(0, 12) + "): nothing lies between them");
+  if (git(repository, {"merge-base", "--is-ancestor", good, bad}).exit_code != 0)
+    throw InputError("--good " + good.substr(0, 12) + " is no ancestor of --bad " + bad.substr(0, 12) +
+                     ": give the older commit as --good");
+  const CapturedRun run = git(repository, {"rev-list", "--first-parent", "--reverse", bad, "^" + good});
+  require_success(run, "git rev-list " + good.substr(0, 12) + ".." + bad.substr(0, 12));
+  std::vector<std::string> commits;
+  for (std::size_t at = 0; at < run.output.size();) {
+    const std::size_t end = std::min(run.output.find('\n', at), run.output.size());
+    if (end > at) commits.push_back(run.output.substr(at, end - at));
+    at = end + 1;
+  }
+  // Along first parents, good may be off the line (a commit of a merged branch).
+  if (commits.empty() || commits.back() != bad)
+    throw InputError("no first-parent line leads from " + good.substr(0, 12) + " to " + bad.substr(0, 12));
+  return commits;
+}
+
+std::string commit_subject(const fs::path& repository, const std::string& commit) {
+  return first_line(git(repository, {"log", "-1", "--format=%s", commit})).value_or("");
 }
 
 std::optional<std::string> head_upstream(const fs::path& repository) {

@@ -22,6 +22,16 @@ std::optional<std::string> resolve_commit(const std::filesystem::path& repositor
 // The best common ancestor of two commits; nullopt when they share none.
 std::optional<std::string> merge_base(const std::filesystem::path& repository, const std::string& a, const std::string& b);
 
+// The commits after `good` up to and including `bad`, oldest first, along
+// bad's first parents (a merge is one step: the merge that brought a
+// branch in).  InputError when good is no ancestor of bad, or when they are
+// one commit.
+std::vector<std::string> first_parent_range(const std::filesystem::path& repository, const std::string& good,
+                                            const std::string& bad);
+
+// A commit's subject line ("" when git cannot say).
+std::string commit_subject(const std::filesystem::path& repository, const std::string& commit);
+
 // HEAD's upstream branch ("origin/feature"); nullopt when it has none (a
 // detached HEAD, a branch that tracks nothing).
 std::optional<std::string> head_upstream(const std::filesystem::path& repository);

@@ -137,6 +137,7 @@ fs::path ReferenceBuilds::take_worktree(const std::string& commit) {
     return fs::last_write_time(fs::path(worktree.string() + ".used"), ignored);
   };
   std::sort(free.begin(), free.end(), [&](const fs::path& a, const fs::path& b) { return last_used(a) < last_used(b); });
+  if (const auto again = std::find(free.begin(), free.end(), released_); again != free.end()) std::rotate(free.begin(), again, again + 1);
   const fs::path worktree = free.empty() ? folder_ / std::to_string(highest + 1) : free.front();
   return *taken_.insert(worktree).first;
 }
@@ -146,6 +147,7 @@ ReferenceBuild ReferenceBuilds::prepare(const std::string& commit, const std::st
   reference.commit = commit;
   reference.why = why;
   const fs::path worktree = take_worktree(commit);
+  reference.worktree = worktree;
   // The project may be a folder of its repository: the reference's is the
   // same folder of the worktree.
   const auto top = git_work_tree(candidate_.source);
@@ -212,6 +214,12 @@ ReferenceBuild ReferenceBuilds::prepare(const std::string& commit, const std::st
   std::cerr << "perfgate: reference " << short_commit(commit) << " ready in " << seconds_since(started) << " ("
             << reference.tests.size() << " of " << tests.size() << " test(s) there)\n";
   return reference;
+}
+
+void ReferenceBuilds::release(const ReferenceBuild& reference) {
+  if (reference.worktree.empty()) return;
+  taken_.erase(reference.worktree);
+  released_ = reference.worktree;
 }
 
 namespace {

@@ -41,6 +41,7 @@ struct ReferenceBuild {
   std::filesystem::path build;      // the build folder its tests run in (through ctest)
   bool built_here = true;           // false: --against-build, built elsewhere
   std::filesystem::path built_in;   // where its programs were built: `build`, or --against-build's DIR
+  std::filesystem::path worktree;   // built here: its worktree (ReferenceBuilds::release)
   std::set<std::string> tests;      // the ctest tests it has
   std::string problem;              // why it cannot serve as the reference; empty when it can
   double build_seconds = 0.0;
@@ -71,6 +72,11 @@ class ReferenceBuilds {
   };
   ReferenceBuild prepare(const std::string& commit, const std::string& why, const std::vector<Wanted>& tests);
 
+  // `reference`'s worktree free again for this run: the next prepare() of
+  // another commit moves it there and builds incrementally (perfgate
+  // bisect's midpoints share one worktree).
+  void release(const ReferenceBuild& reference);
+
   // A reference built elsewhere (--against-build DIR: a main-branch job's
   // artifact), measured here with no build step: a build tree whose tests'
   // programs are where its ctest says, or an installed suite bundle (or a
@@ -90,6 +96,7 @@ class ReferenceBuilds {
   std::filesystem::path folder_;
   std::unique_ptr<FileLock> lock_;
   std::set<std::filesystem::path> taken_;  // worktrees this run uses
+  std::filesystem::path released_;         // the worktree released last: the next one taken
 };
 
 // The tests of a build tree's ctest (their names and programs).

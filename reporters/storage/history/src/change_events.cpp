@@ -13,10 +13,11 @@ namespace {
 
 // Steps at one commit on one testbed, of one cause; an environment step is
 // also dated (two moves of the machine under one commit are two events).
-using EventKey = std::tuple<std::string, ChangeCause, std::string, std::string>;
+using EventKey = std::tuple<std::string, ChangeCause, std::string, std::string, std::string>;
 
 EventKey key_of(const Change& c) {
-  return {c.testbed, c.cause, c.commit, c.cause == ChangeCause::environment ? c.created_utc : std::string()};
+  return {c.testbed, c.cause, c.commit, c.cause == ChangeCause::environment ? c.created_utc : std::string(),
+          c.cause_detail};
 }
 
 ChangeEvent event_of(const std::vector<Change>& changes, std::vector<std::size_t> members) {
@@ -24,6 +25,7 @@ ChangeEvent event_of(const std::vector<Change>& changes, std::vector<std::size_t
   ChangeEvent e;
   e.testbed = first.testbed;
   e.kind = first.cause;
+  e.cause_detail = first.cause_detail;
   e.commit = first.commit;
   e.ordinal = first.ordinal;
   e.created_utc = first.created_utc;

@@ -194,6 +194,27 @@ ALTER TABLE measurements ADD COLUMN kernel_instructions DOUBLE PRECISION;
 ALTER TABLE measurements ADD COLUMN kernel_instructions_spread_pct DOUBLE PRECISION;
 )sql";
 
+// Version 7 (issue 45): what `perfgate bisect` found (bisection_record.hpp),
+// so the change it narrowed names its commit.
+constexpr const char* kMigrationTo7 = R"sql(
+CREATE TABLE bisections (
+  suite TEXT NOT NULL,
+  benchmark TEXT NOT NULL,
+  testbed TEXT NOT NULL,
+  good_commit TEXT NOT NULL,
+  bad_commit TEXT NOT NULL,
+  outcome TEXT NOT NULL,
+  first_commit TEXT NOT NULL,
+  last_good_commit TEXT NOT NULL,
+  change_pct DOUBLE PRECISION NOT NULL,
+  builds BIGINT NOT NULL,
+  commits BIGINT NOT NULL,
+  seconds DOUBLE PRECISION NOT NULL,
+  created_utc TEXT NOT NULL
+);
+CREATE INDEX bisections_benchmark ON bisections (suite, benchmark);
+)sql";
+
 // Migrations from version i to i + 1, in order: a store of version v runs
 // steps v - 1 onwards.
 using Migration = std::function<void(sql::Connection&)>;
@@ -201,7 +222,8 @@ const std::vector<Migration>& migrations() {
   static const std::vector<Migration> steps{[](sql::Connection& db) { db.execute_script(kMigrationTo2); }, migrate_to_3,
                                             [](sql::Connection& db) { db.execute_script(kMigrationTo4); },
                                             [](sql::Connection& db) { db.execute_script(kMigrationTo5); },
-                                            [](sql::Connection& db) { db.execute_script(kMigrationTo6); }};
+                                            [](sql::Connection& db) { db.execute_script(kMigrationTo6); },
+                                            [](sql::Connection& db) { db.execute_script(kMigrationTo7); }};
   return steps;
 }
 

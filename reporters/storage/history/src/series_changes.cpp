@@ -130,7 +130,10 @@ std::vector<IndexedChange> indexed_changes(const SeriesKey& key, std::span<const
     c.placed = !found[i].drift;
     place(c, run_of(indexed.first), run_of(indexed.last));
     span(c, run_of, indexed.first, indexed.last);
-    if (indexed.first > 0) c.before_created_utc = run_of(indexed.first - 1).created_utc;
+    if (indexed.first > 0) {
+      c.before_created_utc = run_of(indexed.first - 1).created_utc;
+      c.before_commit = run_of(indexed.first - 1).commit;
+    }
     if (between_reruns(run_of, indexed.first, indexed.last)) c.cause = ChangeCause::environment;
     c.before_s = segment_median(medians, l.before_begin, l.before_end);
     c.after_s = segment_median(medians, l.after_begin, l.after_end);

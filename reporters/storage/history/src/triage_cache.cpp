@@ -54,7 +54,7 @@ std::optional<std::int64_t> optional_integer(const Json& j) {
 Json to_json(const PlacedChange& p) {
   const Change& c = p.change;
   return {{"shape", to_string(c.shape)}, {"cause", to_string(c.cause)}, {"before_created_utc", c.before_created_utc},
-          {"commit", c.commit}, {"ordinal", optional_json(c.ordinal)},
+          {"before_commit", c.before_commit}, {"commit", c.commit}, {"ordinal", optional_json(c.ordinal)},
           {"created_utc", c.created_utc}, {"end_commit", c.end_commit}, {"end_ordinal", optional_json(c.end_ordinal)},
           {"end_created_utc", c.end_created_utc}, {"before_s", c.before_s}, {"after_s", c.after_s},
           {"change_pct", c.change_pct}, {"p_value", c.p_value}, {"first", p.first}, {"last", p.last},
@@ -73,6 +73,8 @@ PlacedChange from_json(const Json& j, const SeriesKey& key) {
   // throws, and the series is examined again (stored_answers).
   c.cause = j.at("cause").get<std::string>() == "environment" ? ChangeCause::environment : ChangeCause::code;
   c.before_created_utc = j.at("before_created_utc").get<std::string>();
+  // Likewise an answer stored before a change named its last good commit.
+  c.before_commit = j.at("before_commit").get<std::string>();
   c.settled = j.at("settled").get<bool>();
   c.placed = j.at("placed").get<bool>();
   c.runs_spanned = j.at("runs_spanned").get<std::size_t>();

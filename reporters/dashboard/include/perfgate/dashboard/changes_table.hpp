@@ -1,14 +1,16 @@
 #pragma once
 // Changes as an HTML table: benchmark (linking to its trend page), testbed,
 // what happened (a step; a drift over a range of commits; a step a later
-// one takes back, a bump's edge), commit (a link with --commit-url, and
+// one takes back, a bump's edge; what perfgate bisect found), commit (a link with --commit-url, and
 // its range with --compare-url),
 // ordinal, before, after, change and p-value, in the order given.
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "perfgate/dashboard/commit_link.hpp"
+#include "perfgate/history/bisection_record.hpp"
 #include "perfgate/history/changes.hpp"
 
 namespace perfgate::dashboard {
@@ -18,6 +20,7 @@ struct ListedChange {
   std::string undone_at;  // a bump's edge: the commit of the step that takes it back; empty otherwise
   std::string undoes;     // a bump's second edge: the commit of the step it takes back; empty otherwise
   std::string from_commit;  // the last run's before the change: its range is from_commit..commit (a drift: ..end_commit)
+  std::optional<history::BisectionRecord> bisection;  // what perfgate bisect found for it (bisection_for)
 };
 
 // One series' changes (series_changes()'s answer, whose undone_by are

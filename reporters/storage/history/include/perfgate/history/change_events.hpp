@@ -25,6 +25,7 @@ inline constexpr std::size_t kEventMinSeries = 3;
 struct ChangeEvent {
   std::string testbed;
   ChangeCause kind = ChangeCause::code;
+  std::string cause_detail;             // environment: why, where not reruns ("the runner changed: a -> b")
   std::string commit;                   // the first run at the new level
   std::optional<std::int64_t> ordinal;
   std::string created_utc;              // the first run at the new level (environment: when the machine moved)

@@ -37,7 +37,11 @@ struct Change {
   // first at the new level measured one commit (reruns of it): the commit
   // fields then name the commit the machine moved under, not a culprit.
   ChangeCause cause = ChangeCause::code;
+  // Why an environment change is one where it is not reruns of one commit:
+  // "the runner changed: a -> b" (runner_change.hpp); empty otherwise.
+  std::string cause_detail;
   std::string before_created_utc;       // the last run at the old level: with created_utc, when it moved
+  std::string before_commit;            // that run's commit: the last known good of a bisect (perfgate bisect)
   std::string commit;                   // the first run at the new level (a drift: its first run)
   std::optional<std::int64_t> ordinal;
   std::string created_utc;

@@ -10,7 +10,7 @@ namespace perfgate::history {
 // 1: testbeds, runs, measurements, samples, verdicts.  2: the series table,
 // the triage's cached answers, a covering index for series reads.  3: a
 // measurement's samples in one row.  4: each run's own device fingerprint.
-inline constexpr int kHistorySchemaVersion = 6;
+inline constexpr int kHistorySchemaVersion = 7;
 
 // Creates the tables in an empty database (open_history() is its one caller
 // in perfgate), migrates an older schema, and
