@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <iostream>
 #include <memory>
 
@@ -93,37 +94,25 @@ class Bisection {
   }
   void release(const ReferenceBuild& built) { builds_.release(built); }
 
-  Measured measure(const ReferenceBuild& good, const ReferenceBuild& probe, int rounds) {
-    InterleavedPlan plan;
-    plan.rounds = rounds;
-    plan.repetitions = options_.repetitions;
-    plan.gate = suite_gate(test_, false);
-    plan.suite = test_.suite;
-    plan.label = "bisect " + short_commit(probe.commit) + ":";
-    plan.filter = benchmark_filter_for({options_.benchmark});
+  // `probe` against `good` in alternating rounds, `rounds` a side a look,
+  // until `decided` says the case's interval answers the question, for at
+  // most kLooks looks: each further look adds its rounds to the earlier
+  // ones (the sides keep them), so an interval that straddles narrows.
+  Measured measure(const ReferenceBuild& good, const ReferenceBuild& probe, int rounds,
+                   const std::function<bool(const RatioEvidence&)>& decided) {
     InterleavedSide good_side = ctest_side("good " + short_commit(good.commit), candidate_.ctest, good.build, test_.test,
                                            {{"PERFGATE_GIT_COMMIT", good.commit}});
     InterleavedSide probe_side = ctest_side(short_commit(probe.commit), candidate_.ctest, probe.build, test_.test,
                                             {{"PERFGATE_GIT_COMMIT", probe.commit}});
-    const InterleavedOutcome outcome = measure_interleaved(good_side, probe_side, plan);
     Measured measured;
-    if (outcome.status != InterleavedOutcome::compared) {
-      measured.problem = outcome.problem.empty() ? "every case was skipped" : outcome.problem;
-      return measured;
+    for (int look = 1; look <= kLooks; ++look) {
+      measured = measure_look(good_side, probe_side, probe.commit, rounds);
+      if (!measured.ok || decided(measured.evidence)) break;
+      if (look < kLooks)
+        std::cerr << "perfgate: bisect " << short_commit(probe.commit) << ": cannot tell yet ("
+                  << measured.evidence.ci_low << " .. " << measured.evidence.ci_high << "): " << rounds
+                  << " more rounds a side\n";
     }
-    measured.device = outcome.candidate.fingerprint.slug;
-    for (const BenchmarkComparison& b : outcome.comparison.benchmarks) {
-      if (b.name != options_.benchmark) continue;
-      if (!b.evidence) {
-        measured.problem = options_.benchmark + ": " + to_string(b.verdict) + " (" + b.reason + ")";
-        return measured;
-      }
-      measured.ok = true;
-      measured.verdict = to_string(b.verdict);
-      measured.evidence = {b.evidence->ratio, b.evidence->interval_available, b.evidence->ci_low, b.evidence->ci_high};
-      return measured;
-    }
-    measured.problem = "no case named " + options_.benchmark + " in " + test_.suite + " at " + short_commit(probe.commit);
     return measured;
   }
 
@@ -146,6 +135,41 @@ class Bisection {
   std::size_t made() const { return made_; }
 
  private:
+  // At most this many looks a measurement (Bisection::measure).
+  static constexpr int kLooks = 3;
+
+  // One look: `rounds` more alternating rounds a side, pooled with the
+  // sides' earlier ones, and the case's ratio to good.
+  Measured measure_look(InterleavedSide& good_side, InterleavedSide& probe_side, const std::string& commit, int rounds) {
+    InterleavedPlan plan;
+    plan.rounds = rounds;
+    plan.repetitions = options_.repetitions;
+    plan.gate = suite_gate(test_, false);
+    plan.suite = test_.suite;
+    plan.label = "bisect " + short_commit(commit) + ":";
+    plan.filter = benchmark_filter_for({options_.benchmark});
+    const InterleavedOutcome outcome = measure_interleaved(good_side, probe_side, plan);
+    Measured measured;
+    if (outcome.status != InterleavedOutcome::compared) {
+      measured.problem = outcome.problem.empty() ? "every case was skipped" : outcome.problem;
+      return measured;
+    }
+    measured.device = outcome.candidate.fingerprint.slug;
+    for (const BenchmarkComparison& b : outcome.comparison.benchmarks) {
+      if (b.name != options_.benchmark) continue;
+      if (!b.evidence) {
+        measured.problem = options_.benchmark + ": " + to_string(b.verdict) + " (" + b.reason + ")";
+        return measured;
+      }
+      measured.ok = true;
+      measured.verdict = to_string(b.verdict);
+      measured.evidence = {b.evidence->ratio, b.evidence->interval_available, b.evidence->ci_low, b.evidence->ci_high};
+      return measured;
+    }
+    measured.problem = "no case named " + options_.benchmark + " in " + test_.suite + " at " + short_commit(commit);
+    return measured;
+  }
+
   const BisectOptions& options_;
   const CandidateBuild& candidate_;
   GatedTest test_;
@@ -176,10 +200,10 @@ std::string resolved(const fs::path& repository, const std::string& revision, co
 // gate's, at its confidence) excludes 1, in the history's direction where
 // it gave one.  Not the gate's threshold: the question is which commit made
 // the change measured, whatever its size against the policy's.
-bool reproduced(const Measured& bad, const std::optional<bool>& slower) {
-  if (!bad.ok || !bad.evidence.interval) return false;
-  const bool is_slower = bad.evidence.ci_low > 1.0;
-  const bool is_faster = bad.evidence.ci_high < 1.0;
+bool reproduced(const RatioEvidence& bad, const std::optional<bool>& slower) {
+  if (!bad.interval) return false;
+  const bool is_slower = bad.ci_low > 1.0;
+  const bool is_faster = bad.ci_high < 1.0;
   if (!is_slower && !is_faster) return false;
   return !slower || *slower == is_slower;
 }
@@ -222,13 +246,15 @@ int run_bisect(const BisectOptions& options) {
   const ReferenceBuild bad_build = bisection.build(bad, "the bad commit");
   if (!bad_build.usable()) throw InputError("the bad commit cannot be measured: " + bad_build.problem);
   bisection.require_case(bad_build);
-  const Measured bad_measured = bisection.measure(good_build, bad_build, options.rounds);
+  const Measured bad_measured = bisection.measure(good_build, bad_build, options.rounds, [&](const RatioEvidence& e) {
+    return reproduced(e, target.slower);
+  });
   if (!bad_measured.ok) throw InputError("bad against good could not be measured: " + bad_measured.problem);
   bisection.release(bad_build);
   report.bad = bad_measured.evidence;
   report.bad_verdict = bad_measured.verdict;
   report.testbed = bad_measured.device;  // where it was measured (the history's series may be another runner's)
-  report.reproduced = reproduced(bad_measured, target.slower);
+  report.reproduced = reproduced(bad_measured.evidence, target.slower);
   if (report.reproduced) {
     const double bad_ratio = report.bad.ratio;
     report.search = bisect_commits(commits.size(), [&](std::size_t index) {
@@ -243,10 +269,10 @@ int run_bisect(const BisectOptions& options) {
         probe.carries = Carries::untestable;
         probe.problem = built.problem;
       } else {
-        Measured measured = bisection.measure(good_build, built, options.rounds);
-        // Straddling the midpoint: once more, with twice the rounds.
-        if (measured.ok && carries_change(measured.evidence, bad_ratio) == Carries::unclear)
-          measured = bisection.measure(good_build, built, 2 * options.rounds);
+        // Straddling the midpoint: more rounds, pooled, until it does not.
+        const Measured measured = bisection.measure(good_build, built, options.rounds, [&](const RatioEvidence& e) {
+          return carries_change(e, bad_ratio) != Carries::unclear;
+        });
         if (!measured.ok) {
           probe.carries = Carries::untestable;
           probe.problem = measured.problem;
