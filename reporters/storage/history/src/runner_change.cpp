@@ -26,22 +26,27 @@ std::string joined(const std::set<std::string>& devices) {
 
 }  // namespace
 
+// Every main run's device, by testbed and commit: one scan of the runs
+// (no index leads with the commit), read at the first question.
+void RunnerChanges::load() {
+  loaded_ = true;
+  if (stored_schema_version(db_) < 4) return;  // no run kept its own device
+  db_.for_each_row("SELECT DISTINCT testbed, commit_sha, fingerprint FROM runs WHERE kind = 'main' AND "
+                   "fingerprint IS NOT NULL",
+                   {}, [&](const sql::RowView& row) {
+                     devices_[{std::string(row.text(0)), std::string(row.text(1))}].insert(std::string(row.text(2)));
+                   });
+}
+
 std::optional<std::string> RunnerChanges::between(const std::string& testbed, const std::string& before_commit,
                                                   const std::string& commit) {
-  const auto key = std::make_tuple(testbed, before_commit, commit);
-  if (const auto found = known_.find(key); found != known_.end()) return found->second;
-  std::set<std::string> before, after;
-  if (stored_schema_version(db_) >= 4)
-    db_.for_each_row("SELECT commit_sha, fingerprint FROM runs WHERE testbed = ? AND kind = 'main' AND "
-                     "commit_sha IN (?, ?) AND fingerprint IS NOT NULL",
-                     {testbed, before_commit, commit}, [&](const sql::RowView& row) {
-                       (row.text(0) == before_commit ? before : after).insert(std::string(row.text(1)));
-                     });
-  std::optional<std::string> change;
-  bool shared = false;
-  for (const std::string& device : before) shared = shared || after.contains(device);
-  if (!before.empty() && !after.empty() && !shared) change = joined(before) + " -> " + joined(after);
-  return known_[key] = change;
+  if (!loaded_) load();
+  const auto before = devices_.find({testbed, before_commit});
+  const auto after = devices_.find({testbed, commit});
+  if (before == devices_.end() || after == devices_.end()) return std::nullopt;
+  for (const std::string& device : before->second)
+    if (after->second.contains(device)) return std::nullopt;
+  return joined(before->second) + " -> " + joined(after->second);
 }
 
 std::size_t RunnerChanges::mark(std::vector<Change>& changes) {

@@ -11,8 +11,9 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
-#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "perfgate/history/changes.hpp"
@@ -34,8 +35,11 @@ class RunnerChanges {
                                      const std::string& commit);
 
  private:
+  void load();
+
   sql::Connection& db_;
-  std::map<std::tuple<std::string, std::string, std::string>, std::optional<std::string>> known_;
+  bool loaded_ = false;
+  std::map<std::pair<std::string, std::string>, std::set<std::string>> devices_;  // (testbed, commit): devices
 };
 
 }  // namespace perfgate::history
