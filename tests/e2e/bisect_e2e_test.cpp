@@ -179,12 +179,14 @@ TEST_F(Bisect, TheHistorysStepOverEightCommitsIsNarrowedToThePlantedCommit) {
 
 TEST_F(Bisect, ARangeWithoutTheChangeIsNotReproducedAndNotSearched) {
   const fs::path answer = project->dir / "none.json";
-  const auto run = project->bisect("--case BM_planted --good " + project->commits[0] + " --bad " + project->commits[3] +
+  // The case by Google Benchmark's full name: the same case.
+  const auto run = project->bisect("--case BM_planted/min_time:0.020/real_time --good " + project->commits[0] + " --bad " + project->commits[3] +
                                    " --json " + shell_word(answer.string()));
   EXPECT_EQ(run.exit_code, 1) << run.output;
   EXPECT_NE(run.output.find("not reproduced"), std::string::npos) << run.output;
   const json doc = json::parse(read_text(answer));
   EXPECT_EQ(doc.at("outcome"), "not_reproduced") << doc.dump(2);
+  EXPECT_EQ(doc.at("benchmark"), "BM_planted");
   EXPECT_EQ(doc.at("builds"), 2);
   EXPECT_TRUE(doc.at("steps").empty());
   EXPECT_TRUE(doc.at("first_commit").is_null());

@@ -216,10 +216,14 @@ void store_in_history(const BisectOptions& options, const BisectReport& report) 
 
 }  // namespace
 
-int run_bisect(const BisectOptions& options) {
+int run_bisect(const BisectOptions& given) {
   const auto started = Clock::now();
-  if (const auto problem = benchmark_name_problem(options.benchmark))
-    throw InputError("--case " + printable_text(options.benchmark) + ": " + *problem);
+  if (const auto problem = benchmark_name_problem(given.benchmark))
+    throw InputError("--case " + printable_text(given.benchmark) + ": " + *problem);
+  // The case as its reports and the history key it, whether given so or
+  // by Google Benchmark's full name ("BM_x/64/min_time:0.100/real_time").
+  BisectOptions options = given;
+  options.benchmark = canonical_benchmark_name(given.benchmark);
   const CandidateBuild candidate = read_candidate_build(options.build_dir.empty() ? fs::current_path() : options.build_dir);
   const auto repository = git_work_tree(candidate.source);
   if (!repository) throw InputError(candidate.source.string() + " is in no git checkout (or git is missing): nothing to bisect");
