@@ -209,7 +209,7 @@ SiteSummary write_history_site(sql::Connection& db, const fs::path& out, const S
   // history holds them, the rest computed on every core; nothing is stored.
   history::TriageOptions triage;
   triage.store = false;
-  const std::vector<history::SeriesAnswer> answers =
+  std::vector<history::SeriesAnswer> answers =
       history::triage_series(db, options.filter, options.change_points, triage);  // by suite, testbed, benchmark
   std::vector<SeriesKey> keys;
   for (const history::SeriesAnswer& answer : answers) keys.push_back(answer.key);
@@ -228,9 +228,8 @@ SiteSummary write_history_site(sql::Connection& db, const fs::path& out, const S
       const std::vector<std::vector<SeriesPoint>> series = reader.read(names);
       const std::vector<SeriesBeside> beside = reader.beside(names);
       for (std::size_t k = i; k < end; ++k) {
-        std::vector<Change> changes = answers[k].changes;
-        runners.mark(changes);  // a step under a swapped runner is the environment's too
-        site.add(keys[k], series[k - i], changes, beside[k - i]);
+        runners.mark(answers[k].changes);  // a step under a swapped runner is the environment's too
+        site.add(keys[k], series[k - i], answers[k].changes, beside[k - i]);
       }
     }
     group = group_end;

@@ -9,11 +9,11 @@
 // standard error, the answer on standard output, in --json and, with
 // --history, in the history beside the change.
 
-#include <algorithm>
 #include <chrono>
 #include <functional>
 #include <iostream>
 #include <memory>
+#include <sstream>
 
 #include "bisect/bisect_report.hpp"
 #include "bisect/bisect_search.hpp"
@@ -60,13 +60,10 @@ std::vector<std::string> listed_cases(const fs::path& program, const std::string
   if (!filter.empty()) args.push_back("--benchmark_filter=" + filter);
   const CapturedRun run = run_program_captured(program, args);
   std::vector<std::string> names;
-  for (std::size_t at = 0; at < run.output.size();) {
-    const std::size_t end = std::min(run.output.find('\n', at), run.output.size());
-    const std::string line = run.output.substr(at, end - at);
+  std::istringstream lines(run.output);
+  for (std::string line; std::getline(lines, line);)
     // Google Benchmark says so on stderr, which comes in the same output.
     if (!line.empty() && line.rfind("Failed to match", 0) != 0) names.push_back(line);
-    at = end + 1;
-  }
   return names;
 }
 
@@ -230,15 +227,14 @@ int run_bisect(const BisectOptions& given) {
   const BisectTarget target = choose_target(options);
   const std::string good = resolved(*repository, target.good, "--good");
   const std::string bad = resolved(*repository, target.bad, "--bad");
-  std::vector<std::string> commits = {good};
-  for (std::string& commit : first_parent_range(*repository, good, bad)) commits.push_back(std::move(commit));
-  Bisection bisection(options, candidate, suite_test(candidate, options.suite));
-
   BisectReport report;
+  report.commits = {good};
+  for (std::string& commit : first_parent_range(*repository, good, bad)) report.commits.push_back(std::move(commit));
+  const std::vector<std::string>& commits = report.commits;
+  Bisection bisection(options, candidate, suite_test(candidate, options.suite));
   report.suite = options.suite;
   report.benchmark = options.benchmark;
   report.target = target.described;
-  report.commits = commits;
   report.subjects.resize(commits.size());
   report.subjects.front() = commit_subject(*repository, good);
   report.subjects.back() = commit_subject(*repository, bad);

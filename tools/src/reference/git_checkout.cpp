@@ -1,7 +1,5 @@
 #include "reference/git_checkout.hpp"
 
-#include <algorithm>
-
 #include "perfgate/platform/errors.hpp"
 #include "subprocess.hpp"
 
@@ -17,11 +15,16 @@ const std::map<std::string, std::string>& quiet_git() {
   return environment;
 }
 
-CapturedRun git(const fs::path& folder, std::vector<std::string> args) {
+// git's path; empty when it is not installed.
+const fs::path& git_program() {
   static const fs::path program = find_in_path("git");
-  if (program.empty()) return {127, "git: not found in PATH\n"};
+  return program;
+}
+
+CapturedRun git(const fs::path& folder, std::vector<std::string> args) {
+  if (git_program().empty()) return {127, "git: not found in PATH\n"};
   args.insert(args.begin(), {"-C", folder.string()});
-  return run_program_captured(program, args, quiet_git());
+  return run_program_captured(git_program(), args, quiet_git());
 }
 
 // The first line of a command that worked; nullopt otherwise.
@@ -64,17 +67,19 @@ std::vector<std::string> first_parent_range(const fs::path& repository, const st
   if (git(repository, {"merge-base", "--is-ancestor", good, bad}).exit_code != 0)
     throw InputError("--good " + good.substr(0, 12) + " is no ancestor of --bad " + bad.substr(0, 12) +
                      ": give the older commit as --good");
-  const CapturedRun run = git(repository, {"rev-list", "--first-parent", "--reverse", bad, "^" + good});
-  require_success(run, "git rev-list " + good.substr(0, 12) + ".." + bad.substr(0, 12));
+  // Streamed, not captured: a captured run keeps only its last 64 KiB, and
+  // --reverse puts the commits nearest good first.
   std::vector<std::string> commits;
-  for (std::size_t at = 0; at < run.output.size();) {
-    const std::size_t end = std::min(run.output.find('\n', at), run.output.size());
-    if (end > at) commits.push_back(run.output.substr(at, end - at));
-    at = end + 1;
-  }
-  // Along first parents, good may be off the line (a commit of a merged branch).
-  if (commits.empty() || commits.back() != bad)
-    throw InputError("no first-parent line leads from " + good.substr(0, 12) + " to " + bad.substr(0, 12));
+  const int status =
+      git_program().empty()
+          ? 127
+          : run_program_lines(git_program(), {"-C", repository.string(), "rev-list", "--first-parent", "--reverse", bad, "^" + good},
+                              quiet_git(), [&](const std::string& line) {
+                                if (!line.empty()) commits.push_back(line);
+                              });
+  if (status != 0 || commits.empty())
+    throw InputError("git rev-list " + good.substr(0, 12) + ".." + bad.substr(0, 12) + " failed (exit " +
+                     std::to_string(status) + ")");
   return commits;
 }
 
